@@ -1,0 +1,143 @@
+"""The `companion` command. Each area adds its own subcommands through a
+`register(subparsers)` function in its `cli` module (rules' live here)."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from companion.rules import Game, LogError, format_turn, parse_line
+from companion.rules.events import parse_card
+from companion.rules.referee import NoSetup, referee_lines
+
+AREAS = ("companion.vision.cli", "companion.hardware.cli", "companion.web.cli")
+
+
+def _dump(obj: object) -> str:
+    return json.dumps(obj, ensure_ascii=False)
+
+
+def read_log(path: str) -> list[str]:
+    """The lines of a log file; OSError/ValueError with a one-line reason if unreadable."""
+    data = Path(path).read_bytes()
+    return data.decode("utf-8", errors="replace").splitlines()
+
+
+def cmd_referee(args: argparse.Namespace) -> int:
+    try:
+        lines = read_log(args.log)
+        verdicts = referee_lines(lines)
+        first = next(verdicts)
+    except (OSError, NoSetup) as exc:
+        print(f"companion referee: cannot read {args.log}: {_reason(exc)}", file=sys.stderr)
+        return 2
+    ok = True
+    out = sys.stdout
+    for verdict in [first, *verdicts]:
+        ok = ok and verdict.get("ok", True)
+        out.write(_dump(verdict) + "\n")
+    return 0 if ok else 1
+
+
+def _reason(exc: BaseException) -> str:
+    if isinstance(exc, OSError):
+        return exc.strerror or str(exc)
+    return str(exc)
+
+
+def game_at_end(path: str) -> Game:
+    """The game in the state at the end of a log; illegal lines are skipped as the
+    referee skips them. Raises NoSetup/OSError when the log cannot be read."""
+    lines = [line for line in read_log(path) if line.strip()]
+    if not lines:
+        raise NoSetup("the log is empty: no setup line")
+    try:
+        game = Game.from_setup(parse_line(lines[0]))
+    except LogError as exc:
+        raise NoSetup(f"line 1: no valid setup line ({exc.message})") from None
+    for line in lines[1:]:
+        try:
+            game.apply(parse_line(line))
+        except ValueError:
+            continue
+    return game
+
+
+def cmd_moves(args: argparse.Namespace) -> int:
+    try:
+        game = game_at_end(args.log)
+    except (OSError, NoSetup) as exc:
+        print(f"companion moves: cannot read {args.log}: {_reason(exc)}", file=sys.stderr)
+        return 2
+    try:
+        card = parse_card(int(args.card) if args.card.isdigit() else args.card)
+    except LogError as exc:
+        print(f"companion moves: {exc.message}", file=sys.stderr)
+        return 2
+    if args.player not in game.players:
+        print(f"companion moves: {args.player} is not playing in this game "
+              f"(players: {', '.join(game.players)})", file=sys.stderr)
+        return 2
+    turns = game.legal_turns(args.player, card)
+    for turn in turns:
+        print(format_turn(turn) if args.text else _dump(turn.to_json()))
+    print(_dump({"count": len(turns)}))
+    return 0
+
+
+def cmd_show(args: argparse.Namespace) -> int:
+    try:
+        game = game_at_end(args.log)
+    except (OSError, NoSetup) as exc:
+        print(f"companion show: cannot read {args.log}: {_reason(exc)}", file=sys.stderr)
+        return 2
+    print(game)
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="companion", description=__doc__.split("\n")[0])
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    p = sub.add_parser("referee", help="judge every event of a game log (JSON Lines)")
+    p.add_argument("log", metavar="LOG")
+    p.set_defaults(func=cmd_referee)
+    p = sub.add_parser("moves", help="list every legal turn of a player with a card")
+    p.add_argument("log", metavar="LOG")
+    p.add_argument("--player", required=True)
+    p.add_argument("--card", required=True, help="1-6 or cloud")
+    p.add_argument("--text", action="store_true", help="print the text notation, not JSON")
+    p.set_defaults(func=cmd_moves)
+    p = sub.add_parser("show", help="print the board at the end of a game log")
+    p.add_argument("log", metavar="LOG")
+    p.set_defaults(func=cmd_show)
+    for name in AREAS:
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name != name:
+                raise
+            continue
+        module.register(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "func", None):
+        parser.print_help()
+        return 0
+    try:
+        return int(args.func(args) or 0)
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

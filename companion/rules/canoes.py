@@ -1,0 +1,263 @@
+"""Judging and applying a numbered-card turn: which canoes act (R-WHICH), paddle points
+(R-PTS), direction (R-MOVE), gems (R-GEM), stealing (R-STEAL) and landing (R-LAND).
+
+Everything here works on a :class:`State` the caller owns (a copy while judging).
+"""
+
+from __future__ import annotations
+
+from itertools import permutations
+
+from .errors import IllegalEvent
+from .events import ANY, CanoeAction, Turn
+from .geometry import DEPOSIT_AT, DEPTH, path_steps
+from .state import Canoe, State
+
+
+def _where(canoe: Canoe) -> str:
+    place, gem = canoe
+    where = {"D": "on the dock", "F": "below the falls"}.get(place, f"on {place}")
+    return f"{where} with {gem}" if gem else where
+
+
+def check_which(state: State, player: str, turn: Turn) -> None:
+    """R-WHICH-1 … R-WHICH-4: the listed canoes are the ones that must or may act."""
+    canoes = state.canoes[player]
+    docked = sum(1 for at, _ in canoes if at == "D")
+    river = sum(1 for at, _ in canoes if at not in ("D", "F"))
+    listed = [a.origin for a in turn.canoes]
+    listed_dock = listed.count("D")
+    listed_river = sum(1 for o in listed if o not in ("D", "F"))
+    if "F" in listed:
+        raise IllegalEvent("R-WHICH-4", f"{player}'s canoe below the falls cannot act; "
+                           "buy it back in phase I")
+    if river == 2 and listed_river < 2:
+        raise IllegalEvent("R-WHICH-3", f"both of {player}'s canoes are in the river, "
+                           "so both must act")
+    if docked == 2 and listed_dock != 1:
+        raise IllegalEvent("R-WHICH-1", f"both of {player}'s canoes are on the dock: "
+                           "exactly one of them must be launched")
+    if docked == 1 and river == 1 and listed_river < 1:
+        raise IllegalEvent("R-WHICH-2", f"{player}'s canoe in the river must act; "
+                           "launching the one on the dock is optional")
+    if docked + river == 1 and not listed:
+        raise IllegalEvent("R-WHICH-4", f"{player} has one canoe left and it must "
+                           + ("be launched" if docked else "act"))
+
+
+def _assignments(canoes: list[Canoe], actions: tuple[CanoeAction, ...]) -> list[list[int]]:
+    """Ways to pair each action with a distinct canoe of the player (by `from`/`gem`)."""
+    out = []
+    for perm in permutations(range(len(canoes)), len(actions)):
+        if all(canoes[i][0] == a.origin and (a.gem == ANY or canoes[i][1] == a.gem)
+               for i, a in zip(perm, actions, strict=True)):
+            if list(perm) not in out:
+                out.append(list(perm))
+    # Identical canoes give identical results: try each distinct pairing once.
+    seen, unique = set(), []
+    for perm in out:
+        sig = tuple(canoes[i] for i in perm)
+        if sig not in seen:
+            seen.add(sig)
+            unique.append(perm)
+    return unique
+
+
+def apply_number_turn(state: State, player: str, value: int, turn: Turn) -> None:
+    """Judge and apply a numbered-card turn on `state` (in place).
+
+    Raises IllegalEvent with the most specific rule; `state` is then unusable, so the
+    caller passes a copy.
+    """
+    check_which(state, player, turn)
+    canoes = list(state.canoes[player])
+    options = _assignments(canoes, turn.canoes)
+    if not options:
+        raise _missing_canoe(player, canoes, turn.canoes)
+    first_error: IllegalEvent | None = None
+    for perm in options:
+        trial = state.copy() if len(options) > 1 else state
+        try:
+            moved = list(canoes)
+            for i, action in zip(perm, turn.canoes, strict=True):
+                moved[i] = apply_action(trial, player, moved[i], value, action)
+            trial.put_canoes(player, moved)
+        except IllegalEvent as exc:
+            first_error = first_error or exc
+            continue
+        if trial is not state:
+            _adopt(state, trial)
+        return
+    assert first_error is not None
+    raise first_error
+
+
+def _adopt(state: State, trial: State) -> None:
+    state.canoes, state.camps, state.deposits = trial.canoes, trial.camps, trial.deposits
+
+
+def _missing_canoe(player: str, canoes: list[Canoe],
+                   actions: tuple[CanoeAction, ...]) -> IllegalEvent:
+    have = " and ".join(_where(c) for c in canoes)
+    for n, action in enumerate(actions):
+        if not any(c[0] == action.origin and action.gem in (ANY, c[1]) for c in canoes):
+            if action.origin == "D" and any(a.to == "D" for a in actions[:n]):
+                return IllegalEvent("R-LAND-3", f"{player}'s canoe that landed this turn "
+                                    "stays on the dock until the next turn")
+            what = action.origin if action.gem == ANY else f"{action.origin} with {action.gem}"
+            return IllegalEvent("R-TURN-1", f"{player} has no canoe on {what} "
+                                f"(the canoes are {have})")
+    return IllegalEvent("R-TURN-1", f"{player} lists the same canoe twice")
+
+
+def apply_action(state: State, player: str, canoe: Canoe, value: int,
+                 action: CanoeAction) -> Canoe:
+    """One canoe's move; returns the canoe as it ends. Updates deposits, camps, victims."""
+    origin, gem = canoe
+    dest = action.destination
+    who = f"{player}'s canoe {_where(canoe)}"
+    if origin == "F":
+        raise IllegalEvent("R-WHICH-4", f"{who} cannot act; buy it back in phase I")
+    steps = path_steps(origin, dest)
+    if steps is None:
+        raise IllegalEvent("R-MOVE-4", f"{who} cannot reach {dest}: between the branches "
+                           "the only way is up through 5 and down again")
+    if origin == "D" and steps == 0:
+        raise IllegalEvent("R-MOVE-5", f"{who} must be launched into the river (D to 1 "
+                           "and on), or left off the turn")
+    upstream = DEPTH[dest] < DEPTH[origin]
+    ops = action.pre + action.post
+    if value == 1 and ops:
+        raise IllegalEvent("R-PTS-3", f"a card 1 can never load or unload ({who})")
+    for side, place in (("pre", origin), ("post", dest)):
+        if getattr(action, side) and place not in DEPOSIT_AT:
+            raise IllegalEvent("R-GEM-2", f"{who} cannot load or unload on "
+                               f"{place}: no deposit is reached from there")
+    if action.pre and action.post:
+        if _loads_before_unload(ops):
+            raise IllegalEvent("R-GEM-5", f"{who}: a gem loaded this turn cannot be "
+                               "unloaded in the same turn")
+        raise IllegalEvent("R-GEM-4", f"{who}: loading and unloading happen together at "
+                           "one end of the move, both at the start or both at the end")
+
+    loaded_now = False
+    unloaded: str | None = None
+    empty_while_moving = gem is None
+    for side, place in (("pre", origin), ("post", dest)):
+        for op in getattr(action, side):
+            deposit = DEPOSIT_AT[place]
+            if op == "unload":
+                if gem is None:
+                    if loaded_now:
+                        raise IllegalEvent("R-GEM-5", f"{who}: a gem loaded this turn "
+                                           "cannot be unloaded in the same turn")
+                    raise IllegalEvent("R-GEM-3", f"{who} carries no gem to unload")
+                if "no-same-colour-unload" in state.variants and gem == deposit:
+                    raise IllegalEvent("R-GEM-3", f"{who}: with no-same-colour-unload a "
+                                       f"{gem} gem may not go into the {deposit} deposit")
+                state.put_gem(deposit, gem)
+                unloaded, gem = gem, None
+            else:
+                want = op[5:]
+                if gem is not None:
+                    raise IllegalEvent("R-GEM-1", f"{who} already carries {gem}; only an "
+                                       "empty canoe can load")
+                if unloaded == want:
+                    raise IllegalEvent("R-GEM-4", f"{who} unloaded {want} and cannot load "
+                                       "the same colour back in the same move")
+                if not state.deposits.get(deposit, {}).get(want):
+                    if _carried_here(state, place, want):
+                        raise IllegalEvent("R-GEM-6", f"{who}: canoes never pass gems to "
+                                           f"each other; the {deposit} deposit has no "
+                                           f"{want} gem")
+                    raise IllegalEvent("R-GEM-3", f"the {deposit} deposit has no {want} gem "
+                                       f"to load ({who})")
+                state.take_gem(deposit, want)
+                gem, loaded_now = want, True
+        if side == "pre":
+            empty_while_moving = gem is None
+
+    cost = steps + 2 * len(ops)
+    if cost > value:
+        raise IllegalEvent("R-PTS-1", f"{who} cannot reach {_target(dest)}: it needs {cost} "
+                           f"points, the card gives {value}")
+    if cost < value and not (steps and dest in ("D", "F")):
+        raise IllegalEvent("R-PTS-2", f"{who} leaves {value - cost} of {value} points "
+                           "unspent; only a canoe that lands or goes over the falls may")
+
+    if dest == "D" and gem is not None:  # R-LAND-2
+        state.camps[player].append(gem)
+        state.camps[player].sort()
+        gem = None
+    elif dest == "F" and gem is not None:  # R-MOVE-6, R-RIVER-4
+        state.return_gem(gem)
+        gem = None
+
+    if action.steal is not None:
+        gem = _steal(state, player, who, action, steps, upstream, empty_while_moving, gem)
+    elif "mandatory-steal" in state.variants and upstream and steps and \
+            empty_while_moving and not action.post and _victims(state, player, dest):
+        raise IllegalEvent("R-STEAL-4", f"{who} ends on {dest} beside a loaded canoe and, "
+                           "with mandatory-steal, must steal")
+    return dest, gem
+
+
+def _target(place: str) -> str:
+    return {"D": "the dock", "F": "the falls"}.get(place, place)
+
+
+def _loads_before_unload(ops: tuple[str, ...]) -> bool:
+    loaded = False
+    for op in ops:
+        if op != "unload":
+            loaded = True
+        elif loaded:
+            return True
+    return False
+
+
+def _carried_here(state: State, place: str, gem: str) -> bool:
+    return any(c == (place, gem) for cs in state.canoes.values() for c in cs)
+
+
+def _victims(state: State, player: str, place: str) -> list[tuple[str, str]]:
+    """(victim, gem) of every other player's loaded canoe on `place` (R-STEAL-1)."""
+    return [(p, g) for p in state.players if p != player
+            for at, g in state.canoes[p] if at == place and g is not None]
+
+
+def _steal(state: State, player: str, who: str, action: CanoeAction, steps: int,
+           upstream: bool, empty_while_moving: bool, gem: str | None) -> str:
+    victim, _, loot = (action.steal or "").partition(":")
+    dest = action.destination
+    if victim == player:
+        raise IllegalEvent("R-STEAL-3", f"{player} cannot steal from their own canoe")
+    if not upstream or not steps:
+        how = "moved downstream" if steps else "did not move"
+        raise IllegalEvent("R-STEAL-1", f"{who} {how}; only a canoe moving upstream "
+                           "may steal")
+    if any(op == "unload" for op in action.post):
+        raise IllegalEvent("R-STEAL-3", f"{who} unloaded at the end of its move and "
+                           "cannot steal after that")
+    if gem is not None:
+        raise IllegalEvent("R-GEM-1", f"{who} would carry two gems; a canoe carries at most one")
+    if not empty_while_moving:
+        raise IllegalEvent("R-STEAL-1", f"{who} carried a gem while moving; only an empty "
+                           "canoe may steal")
+    if victim not in state.players:
+        raise IllegalEvent("R-STEAL-1", f"{victim} is not playing in this game")
+    loaded = [g for p, g in _victims(state, player, dest) if p == victim]
+    if loot:
+        loaded = [g for g in loaded if g == loot]
+    if not loaded:
+        what = f"a {loot} gem" if loot else "a gem"
+        raise IllegalEvent("R-STEAL-1", f"no canoe of {victim} on {dest} carries {what} "
+                           "to steal")
+    if len(set(loaded)) > 1:
+        raise IllegalEvent("R-STEAL-2", f"{victim} has canoes with {' and '.join(loaded)} "
+                           f"on {dest}: name the gem to steal, e.g. \"{victim}:{loaded[0]}\"")
+    taken = loaded[0]
+    robbed = list(state.canoes[victim])
+    robbed[robbed.index((dest, taken))] = (dest, None)
+    state.put_canoes(victim, robbed)
+    return taken

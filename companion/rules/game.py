@@ -1,0 +1,371 @@
+"""The :class:`Game`: apply events, judge them, list legal turns, undo, print.
+
+>>> game = Game(["blue", "green", "yellow", "red", "brown"])
+>>> game.apply({"event": "cards", "cards": {"blue": 6, "green": "cloud", "yellow": 5,
+...                                         "red": 1, "brown": 4}})
+>>> game.to_move
+'blue'
+>>> game.push_san("D-4+clear")
+>>> game.state.canoes["blue"]
+[('D', None), ('4', 'clear')]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .canoes import apply_number_turn
+from .errors import IllegalEvent, LogError
+from .events import Buyback, Card, Cards, Event, River, Setup, Turn, card_key, parse_event
+from .geometry import GEMS, VARIANTS, WEATHER_TRACK
+from .movegen import legal_turns
+from .river import RiverPreview, branches_for, possible_speeds, preview_river, river_speed, \
+    step_river
+from .state import State, full_hand
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The referee's word on one event: legal, or the broken rule and why."""
+
+    ok: bool
+    rule: str | None = None
+    message: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        if self.ok:
+            return {"ok": True}
+        return {"ok": False, "rule": self.rule, "message": self.message}
+
+
+LEGAL = Verdict(True)
+
+
+def win_met(camp: Sequence[str]) -> bool:
+    """R-WIN-1: five colours, or four of one colour, or seven gems."""
+    return (len(set(camp)) >= len(GEMS) or len(camp) >= 7
+            or any(camp.count(g) >= 4 for g in GEMS))
+
+
+class Game:
+    """A game of Niagara: its state, the events that made it, and undo."""
+
+    def __init__(self, players: Sequence[str], start: str | None = None, branch: str = "L",
+                 variants: Iterable[str] = ()) -> None:
+        setup = parse_event({"event": "setup", "players": list(players),
+                             "start": start or players[0], "branch": branch,
+                             "variants": list(variants)})
+        assert isinstance(setup, Setup)
+        self.setup = setup
+        self.state = State.new(setup.players, setup.start, setup.branch,
+                               frozenset(setup.variants))
+        self.events: list[Event] = []
+        self._history: list[State] = []
+
+    @classmethod
+    def from_setup(cls, setup: Setup | Mapping[str, Any]) -> Game:
+        if not isinstance(setup, Setup):
+            event = parse_event(setup)
+            if not isinstance(event, Setup):
+                raise LogError("the first event of a game must be setup")
+            setup = event
+        return cls(setup.players, setup.start, setup.branch, setup.variants)
+
+    @classmethod
+    def from_events(cls, events: Iterable[Event | Mapping[str, Any]]) -> Game:
+        """Replay a whole log (first event a setup); raises on the first bad event."""
+        it = iter(events)
+        game = cls.from_setup(next(it))
+        for event in it:
+            game.apply(event)
+        return game
+
+    # -- reading the state ------------------------------------------------------------
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self.state.players
+
+    @property
+    def phase(self) -> str:
+        return self.state.phase
+
+    @property
+    def round(self) -> int:
+        return self.state.round
+
+    @property
+    def to_move(self) -> str | None:
+        return self.state.to_move
+
+    @property
+    def winners(self) -> list[str]:
+        return list(self.state.winners)
+
+    @property
+    def is_over(self) -> bool:
+        return self.state.phase == "over"
+
+    @property
+    def speed(self) -> int | None:
+        """This round's river speed once every card is revealed (R-RIVER-1), else None."""
+        if self.state.phase == "river":
+            return river_speed(self.state.cards.values(), self.state.weather)
+        return None
+
+    def possible_speeds(self) -> set[int]:
+        """The speeds still possible given only public information."""
+        return possible_speeds(self.state)
+
+    def preview_river(self, steps: int | None = None,
+                      branches: Sequence[str] | None = None) -> RiverPreview:
+        """Which discs and canoes `steps` pushes (default: this round's speed) take over
+        the falls, without moving anything."""
+        if steps is None:
+            steps = self.speed or 0
+        return preview_river(self.state, steps, branches)
+
+    def snapshot(self) -> dict[str, Any]:
+        """The state in game-log.md form: the whole truth (the referee's view)."""
+        return self.state.snapshot()
+
+    def view(self, seat: str | None) -> dict[str, Any]:
+        """The snapshot as `seat` may see it: their own hand and card, the others' cards
+        only once revealed, and only the newest card of each discard pile (R-CARD-3).
+        `seat=None` is the public view (the table page)."""
+        snap = self.state.snapshot()
+        revealed = self.state.revealed
+        snap["hands"] = {p: h for p, h in snap["hands"].items() if p == seat}
+        snap["cards"] = {p: c for p, c in snap["cards"].items() if p == seat or p in revealed}
+        snap["chosen"] = [p for p in self.state.turn_order if p in self.state.cards]
+        snap["played"] = {p: self._discard_top(p) for p in self.players if p != seat} | \
+            ({seat: list(self.state.played[seat])} if seat in self.players else {})
+        snap["speed"] = self.speed
+        return snap
+
+    def _discard_top(self, player: str) -> list[Card]:
+        """R-CARD-3: only the newest revealed card of a discard pile can be seen."""
+        played = list(self.state.played[player])
+        if played and player in self.state.cards and player not in self.state.revealed:
+            played.pop()  # face down on the table, not yet turned up
+        return played[-1:]
+
+    def __str__(self) -> str:
+        from .text import board_text
+        return board_text(self.state)
+
+    # -- legal turns ------------------------------------------------------------------
+
+    def legal_turns(self, player: str | None = None, card: Card | None = None) -> list[Turn]:
+        """Every distinct legal turn of `player` with `card` (default: the player to move
+        and their card), one per resulting state: the perft of game-log.md."""
+        player = player or self.to_move
+        if player is None or player not in self.players:
+            raise ValueError(f"no player to list turns for (phase {self.phase})")
+        if card is None:
+            card = self.state.cards.get(player)
+            if card is None:
+                raise ValueError(f"{player} has no card this round")
+        return legal_turns(self.state, player, card)
+
+    # -- judging and applying ---------------------------------------------------------
+
+    def check(self, event: Event | Mapping[str, Any]) -> Verdict:
+        """The verdict on `event` in the current state; changes nothing."""
+        try:
+            self._next_state(event)
+        except (IllegalEvent, LogError) as exc:
+            return Verdict(False, exc.rule, exc.message)
+        return LEGAL
+
+    def is_legal(self, event: Event | Mapping[str, Any]) -> bool:
+        return self.check(event).ok
+
+    def apply(self, event: Event | Mapping[str, Any]) -> None:
+        """Apply a legal event; raise IllegalEvent (or LogError) and change nothing if not."""
+        event, after = self._next_state(event)
+        self._history.append(self.state)
+        self.events.append(event)
+        self.state = after
+
+    push = apply
+
+    def push_san(self, text: str, player: str | None = None) -> Turn:
+        """Apply a turn written in the text notation (see :mod:`.notation`)."""
+        from .notation import parse_turn
+        turn = parse_turn(text, player or self.to_move or "")
+        self.apply(turn)
+        return turn
+
+    def undo(self) -> Event:
+        """Take back the last applied event; returns it. IndexError when none is left."""
+        if not self._history:
+            raise IndexError("nothing to undo")
+        self.state = self._history.pop()
+        return self.events.pop()
+
+    pop = undo
+
+    def _next_state(self, event: Event | Mapping[str, Any]) -> tuple[Event, State]:
+        if not isinstance(event, Setup | Buyback | Cards | Turn | River):
+            event = parse_event(event)
+        for name in _named_players(event):
+            if name not in self.players:
+                raise LogError(f"{name} is not playing in this game "
+                               f"(players: {', '.join(self.players)})")
+        state = self.state.copy()
+        if state.phase == "over" and not isinstance(event, Setup):
+            raise IllegalEvent("R-WIN-2", "the game is over: "
+                               f"{', '.join(state.winners)} won; nothing moves any more")
+        if isinstance(event, Setup):
+            raise LogError("setup may only be the first line of a log")
+        if isinstance(event, Buyback):
+            self._buyback(state, event)
+        elif isinstance(event, Cards):
+            self._cards(state, event)
+        elif isinstance(event, Turn):
+            self._turn(state, event)
+        else:
+            self._river(state, event)
+        return event, state
+
+    # R-BUY
+    def _buyback(self, state: State, event: Buyback) -> None:
+        player = event.player
+        if state.phase != "cards":
+            raise IllegalEvent("R-BUY-1", f"{player} may buy back a canoe only in phase I, "
+                               "before the cards are played")
+        canoes = state.canoes[player]
+        fallen = [c for c in canoes if c[0] == "F"]
+        if not fallen:
+            raise IllegalEvent("R-BUY-1", f"{player} has no canoe below the falls to buy back")
+        camp = state.camps[player]
+        if event.gem is None:
+            if len(fallen) < 2:
+                raise IllegalEvent("R-BUY-2", f"{player} still has a canoe, so the free canoe "
+                                   "does not apply; buying back costs one camp gem")
+            if camp:
+                raise IllegalEvent("R-BUY-3", f"{player} has camp gems and must pay one "
+                                   "to buy back a canoe")
+        else:
+            if event.gem not in camp:
+                have = ", ".join(camp) or "none"
+                raise IllegalEvent("R-BUY-1", f"{player} has no {event.gem} gem in camp to pay "
+                                   f"with (camp: {have})")
+            camp.remove(event.gem)
+            state.return_gem(event.gem)
+        rest = list(canoes)
+        rest.remove(fallen[0])
+        state.put_canoes(player, rest + [("D", None)])
+
+    # R-CARD
+    def _cards(self, state: State, event: Cards) -> None:
+        if state.phase == "turns":
+            raise IllegalEvent("R-TURN-2", f"phase II is not over: {state.to_move} still "
+                               "has to play")
+        if state.phase == "river":
+            raise IllegalEvent("R-RIVER-1", "the river has not moved yet this round "
+                               f"(speed {river_speed(state.cards.values(), state.weather)})")
+        cards = event.as_dict()
+        missing = [p for p in state.players if p not in cards]
+        if missing:
+            raise IllegalEvent("R-CARD-1", f"every player plays one card: "
+                               f"{', '.join(missing)} has none")
+        for player in state.players:
+            canoes = state.canoes[player]
+            if all(at == "F" for at, _ in canoes):
+                if state.camps[player]:
+                    raise IllegalEvent("R-BUY-3", f"{player} has no canoe left and must buy "
+                                       "one back with a camp gem before the cards")
+                raise IllegalEvent("R-BUY-2", f"{player} has no canoe left and takes one "
+                                   "back for free before the cards")
+        for player in state.players:
+            card = cards[player]
+            if card not in state.hands[player]:
+                played = ", ".join(str(c) for c in state.played[player])
+                raise IllegalEvent("R-CARD-2", f"{player}'s card {card} was already played in "
+                                   f"this cycle (played: {played}); it returns after all 7")
+        for player in state.players:
+            state.hands[player].remove(cards[player])
+            state.played[player].append(cards[player])
+        state.cards = {p: cards[p] for p in state.players}
+        state.phase = "turns"
+        state.turn_index = 0
+
+    # R-TURN
+    def _turn(self, state: State, event: Turn) -> None:
+        player = event.player
+        if state.phase != "turns":
+            what = {"cards": "the cards have not been played yet",
+                    "river": "phase II is over; the river moves next"}[state.phase]
+            raise IllegalEvent("R-TURN-1", f"it is not {player}'s turn: {what}")
+        if state.to_move != player:
+            rule = "R-STEAL-5" if any(a.steal for a in event.canoes) else "R-TURN-1"
+            raise IllegalEvent(rule, f"it is {state.to_move}'s turn, not {player}'s")
+        card = state.cards[player]
+        if card == "cloud":
+            if event.cloud is None:
+                if event.canoes:
+                    raise IllegalEvent("R-WEATHER-2", f"{player} played the cloud and moves "
+                                       "no canoe this round")
+                raise IllegalEvent("R-WEATHER-1", f"{player} played the cloud and must move "
+                                   "it up or down")
+            new = state.weather + (1 if event.cloud == "up" else -1)
+            if new not in WEATHER_TRACK:
+                raise IllegalEvent("R-WEATHER-1", f"the cloud is on {state.weather:+d} and "
+                                   f"cannot move {event.cloud} off the track")
+            state.weather = new
+        else:
+            if event.cloud is not None:
+                raise IllegalEvent("R-TURN-1", f"{player} played a {card}, not the cloud")
+            apply_number_turn(state, player, int(card), event)
+        state.turn_index += 1
+        if state.turn_index == len(state.players):
+            winners = [p for p in state.players if win_met(state.camps[p])]
+            if winners:  # R-WIN-2: the game ends after this phase II
+                state.winners = winners
+                state.phase = "over"
+            else:
+                state.phase = "river"
+
+    # R-RIVER, R-RING
+    def _river(self, state: State, event: River) -> None:
+        if state.phase == "turns":
+            raise IllegalEvent("R-TURN-2", f"phase II is not over: {state.to_move} still "
+                               "has to play before the river moves")
+        if state.phase == "cards":
+            raise IllegalEvent("R-RIVER-1", "the river has already moved this round; "
+                               "next come the cards")
+        speed = river_speed(state.cards.values(), state.weather)
+        steps = speed if event.steps is None else event.steps
+        if steps != speed:
+            raise IllegalEvent("R-RIVER-1", f"the river moves {speed} steps this round "
+                               f"(lowest card plus weather {state.weather:+d}), not {steps}")
+        if event.branches is not None and len(event.branches) != steps:
+            raise IllegalEvent("R-RIVER-3", f"{len(event.branches)} branches observed for "
+                               f"{steps} steps")
+        for branch in branches_for(state, steps, event.branches):
+            step_river(state, branch)
+        # Phase IV (R-RING-1) and the next round's hands (R-CARD-2).
+        state.start = state.turn_order[1]
+        state.round += 1
+        state.phase = "cards"
+        state.cards = {}
+        state.turn_index = 0
+        for player in state.players:
+            if not state.hands[player]:
+                state.hands[player] = full_hand()
+                state.played[player] = []
+
+
+def _named_players(event: Event) -> list[str]:
+    if isinstance(event, Buyback | Turn):
+        return [event.player]
+    if isinstance(event, Cards):
+        return [p for p, _ in event.cards]
+    return []
+
+
+__all__ = ["Game", "Verdict", "LEGAL", "win_met", "card_key", "VARIANTS"]

@@ -1,0 +1,149 @@
+"""The whole state of a game of Niagara, and its snapshot form of game-log.md."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .events import Card, card_key
+from .geometry import CARD_VALUES, GEMS, GEMS_PER_COLOUR, PLACE_ORDER
+
+Canoe = tuple[str, str | None]  # (place, gem); a player's two canoes look identical
+
+
+def canoe_key(canoe: Canoe) -> tuple[int, str]:
+    """game-log.md order: by place D 1 … 7R F, then gem name with the empty canoe first."""
+    return PLACE_ORDER[canoe[0]], canoe[1] or ""
+
+
+def full_hand() -> list[Card]:
+    return list(CARD_VALUES)
+
+
+@dataclass
+class State:
+    players: tuple[str, ...]
+    start: str
+    branch_next: str = "L"
+    variants: frozenset[str] = frozenset()
+    round: int = 1
+    phase: str = "cards"
+    weather: int = 0
+    canoes: dict[str, list[Canoe]] = field(default_factory=dict)
+    camps: dict[str, list[str]] = field(default_factory=dict)
+    deposits: dict[str, dict[str, int]] = field(default_factory=dict)
+    hands: dict[str, list[Card]] = field(default_factory=dict)
+    played: dict[str, list[Card]] = field(default_factory=dict)  # this 7-round cycle
+    cards: dict[str, Card] = field(default_factory=dict)  # this round's cards
+    turn_index: int = 0  # in phase "turns": how many players have acted
+    winners: list[str] = field(default_factory=list)
+
+    @classmethod
+    def new(cls, players: tuple[str, ...], start: str, branch: str = "L",
+            variants: frozenset[str] = frozenset()) -> State:
+        """R-SETUP-1 … R-SETUP-4."""
+        return cls(
+            players=tuple(players), start=start, branch_next=branch,
+            variants=frozenset(variants),
+            canoes={p: [("D", None), ("D", None)] for p in players},
+            camps={p: [] for p in players},
+            deposits={g: {g: GEMS_PER_COLOUR} for g in GEMS},
+            hands={p: full_hand() for p in players},
+            played={p: [] for p in players},
+        )
+
+    def copy(self) -> State:
+        return State(
+            players=self.players, start=self.start, branch_next=self.branch_next,
+            variants=self.variants, round=self.round, phase=self.phase,
+            weather=self.weather,
+            canoes={p: list(c) for p, c in self.canoes.items()},
+            camps={p: list(c) for p, c in self.camps.items()},
+            deposits={d: dict(g) for d, g in self.deposits.items()},
+            hands={p: list(h) for p, h in self.hands.items()},
+            played={p: list(h) for p, h in self.played.items()},
+            cards=dict(self.cards), turn_index=self.turn_index,
+            winners=list(self.winners),
+        )
+
+    # -- derived facts ----------------------------------------------------------------
+
+    @property
+    def turn_order(self) -> tuple[str, ...]:
+        """R-TURN-1: from the life-ring holder, clockwise (the seating order)."""
+        i = self.players.index(self.start)
+        return self.players[i:] + self.players[:i]
+
+    @property
+    def to_move(self) -> str | None:
+        """The player whose turn it is in phase II, else None."""
+        if self.phase != "turns" or self.turn_index >= len(self.players):
+            return None
+        return self.turn_order[self.turn_index]
+
+    @property
+    def revealed(self) -> dict[str, Card]:
+        """This round's cards that are face up: those of players who have had their turn
+        and of the player to move (R-CARD-1)."""
+        if self.phase == "turns":
+            shown = self.turn_order[: self.turn_index + 1]
+            return {p: self.cards[p] for p in shown if p in self.cards}
+        if self.phase in ("river", "over"):
+            return dict(self.cards)
+        return {}
+
+    def put_canoes(self, player: str, canoes: list[Canoe]) -> None:
+        self.canoes[player] = sorted(canoes, key=canoe_key)
+
+    def return_gem(self, gem: str) -> None:
+        """A gem goes back to the deposit of its own colour (R-RIVER-4, R-BUY-1)."""
+        pile = self.deposits.setdefault(gem, {})
+        pile[gem] = pile.get(gem, 0) + 1
+
+    def take_gem(self, deposit: str, gem: str) -> None:
+        pile = self.deposits[deposit]
+        pile[gem] -= 1
+        if not pile[gem]:
+            del pile[gem]
+
+    def put_gem(self, deposit: str, gem: str) -> None:
+        pile = self.deposits.setdefault(deposit, {})
+        pile[gem] = pile.get(gem, 0) + 1
+
+    # -- the snapshot of game-log.md --------------------------------------------------
+
+    def snapshot(self) -> dict[str, Any]:
+        """The whole truth, in the exact form of game-log.md (plus added fields)."""
+        return {
+            "round": self.round,
+            "phase": self.phase,
+            "start": self.start,
+            "weather": self.weather,
+            "branch_next": self.branch_next,
+            "canoes": {p: [{"at": at, "gem": gem} for at, gem in sorted(c, key=canoe_key)]
+                       for p, c in self.canoes.items()},
+            "camps": {p: sorted(c) for p, c in self.camps.items()},
+            "deposits": {d: {g: n for g, n in sorted(pile.items()) if n}
+                         for d, pile in self.deposits.items()},
+            "hands": {p: sorted(h, key=card_key) for p, h in self.hands.items()},
+            "winners": [p for p in self.players if p in self.winners],
+            # Added fields (game-log.md allows additions, never renames):
+            "players": list(self.players),
+            "variants": sorted(self.variants),
+            "to_move": self.to_move,
+            "cards": {p: self.cards[p] for p in self.turn_order if p in self.cards},
+            "played": {p: list(c) for p, c in self.played.items()},
+        }
+
+    def key(self) -> tuple:
+        """A hashable summary: equal keys ⇔ equal snapshots."""
+        return (
+            self.round, self.phase, self.start, self.weather, self.branch_next,
+            tuple(tuple(sorted(self.canoes[p], key=canoe_key)) for p in self.players),
+            tuple(tuple(sorted(self.camps[p])) for p in self.players),
+            tuple((d, tuple(sorted((g, n) for g, n in pile.items() if n)))
+                  for d, pile in sorted(self.deposits.items())),
+            tuple(tuple(sorted(self.hands[p], key=card_key)) for p in self.players),
+            tuple(tuple(self.played[p]) for p in self.players),
+            tuple(sorted(self.cards.items())), self.turn_index, tuple(self.winners),
+        )
