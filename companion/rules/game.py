@@ -21,8 +21,14 @@ from .errors import IllegalEvent, LogError
 from .events import Buyback, Card, Cards, Event, River, Setup, Turn, card_key, parse_event
 from .geometry import GEMS, VARIANTS, WEATHER_TRACK
 from .movegen import legal_turns
-from .river import RiverPreview, branches_for, possible_speeds, preview_river, river_speed, \
-    step_river
+from .river import (
+    RiverPreview,
+    branches_for,
+    possible_speeds,
+    preview_river,
+    river_speed,
+    step_river,
+)
 from .state import State, full_hand
 
 

@@ -12,11 +12,34 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import NamedTuple
 
-from .events import ANY, CanoeAction, Card, Turn
+from .events import CanoeAction, Card, Turn
 from .geometry import DEPOSIT_AT, DEPTH, WEATHER_TRACK, downstream_targets, upstream_target
 from .state import Canoe, State, canoe_key
 
 Deposits = dict[str, dict[str, int]]
+Deltas = tuple[tuple[tuple[str, str], int], ...]
+
+
+def _net(*parts: Deltas) -> Deltas:
+    """Sum deposit changes, dropping what cancels out."""
+    parts = tuple(p for p in parts if p)
+    if len(parts) <= 1:
+        return parts[0] if parts else ()
+    total: dict[tuple[str, str], int] = {}
+    for part in parts:
+        for k, n in part:
+            total[k] = total.get(k, 0) + n
+    return tuple(sorted((k, n) for k, n in total.items() if n))
+
+
+class Outcome(NamedTuple):
+    """What a turn changes: the player's canoes at the end, net deposit changes, gems
+    landed in the camp, and canoes robbed (victim, place, gem)."""
+
+    canoes: tuple[Canoe, ...]
+    deposits: tuple[tuple[tuple[str, str], int], ...]
+    camp: tuple[str, ...]
+    robbed: tuple[tuple[str, str, str], ...]
 
 
 class Option(NamedTuple):
@@ -24,15 +47,13 @@ class Option(NamedTuple):
 
     action: CanoeAction
     end: Canoe
-    deltas: tuple[tuple[str, str, int], ...]  # (deposit, gem, +1/-1)
+    deltas: Deltas  # net change of the deposits: ((deposit, gem), +n/-n), sorted
     camp: str | None  # gem landed in the camp
-    returned: str | None  # gem that went over the falls back to its deposit
     robbed: tuple[str, str, str] | None  # (victim, place, gem)
 
 
 def _op_choices(deposits: Deposits, place: str, gem: str | None, value: int,
-                variants: frozenset[str]) -> list[tuple[tuple[str, ...], str | None,
-                                                        tuple[tuple[str, str, int], ...]]]:
+                variants: frozenset[str]) -> list[tuple[tuple[str, ...], str | None, Deltas]]:
     """(ops, gem after, deposit deltas) for the ops a canoe can do at one end (R-GEM)."""
     out: list = [((), gem, ())]
     deposit = DEPOSIT_AT.get(place)
@@ -42,15 +63,16 @@ def _op_choices(deposits: Deposits, place: str, gem: str | None, value: int,
     if gem is None:
         for g, n in sorted(pile.items()):
             if n:
-                out.append(((f"load:{g}",), g, ((deposit, g, -1),)))
+                out.append(((f"load:{g}",), g, (((deposit, g), -1),)))
         return out
     if "no-same-colour-unload" in variants and gem == deposit:
         return out
-    out.append((("unload",), None, ((deposit, gem, 1),)))
+    out.append((("unload",), None, (((deposit, gem), 1),)))
     if value >= 4:  # R-GEM-4: unload then load another colour
         for g, n in sorted(pile.items()):
             if n and g != gem:
-                out.append((("unload", f"load:{g}"), g, ((deposit, gem, 1), (deposit, g, -1))))
+                out.append((("unload", f"load:{g}"), g,
+                            tuple(sorted((((deposit, gem), 1), ((deposit, g), -1))))))
     return out
 
 
@@ -69,7 +91,7 @@ def canoe_options(state: State, deposits: Deposits, player: str, canoe: Canoe,
         if rest == 0:
             if pre:  # R-MOVE-7: no movement, all points on loading/unloading
                 out.append(Option(CanoeAction(origin, None, pre), (origin, gem1), d1,
-                                  None, None, None))
+                                  None, None))
             continue
         # Downstream (R-MOVE-2 picks the branch). From the dock only this way.
         for dest in downstream_targets(origin, rest):
@@ -95,20 +117,21 @@ def canoe_options(state: State, deposits: Deposits, player: str, canoe: Canoe,
                 for post, gem2, d2 in _op_choices(deposits, dest, gem, value, variants):
                     if len(post) == nops:
                         out.append(Option(CanoeAction(origin, dest, (), post), (dest, gem2),
-                                          d2, None, None, None))
+                                          d2, None, None))
     return out
 
 
 def _finish(state: State, deposits: Deposits, player: str, origin: str, dest: str,
-            pre: tuple[str, ...], gem: str | None, deltas: tuple, value: int,
+            pre: tuple[str, ...], gem: str | None, deltas: Deltas, value: int,
             upstream: bool) -> Iterator[Option]:
     """A move with no ops at its end: landing, falling, plain, or ending in a theft."""
     action = CanoeAction(origin, dest, pre)
     if dest == "D":  # R-LAND-1, R-LAND-2
-        yield Option(action, ("D", None), deltas, gem, None, None)
+        yield Option(action, ("D", None), deltas, gem, None)
         return
     if dest == "F":  # R-MOVE-6
-        yield Option(action, ("F", None), deltas, None, gem, None)
+        returned = _net(deltas, (((gem, gem), 1),)) if gem else deltas  # R-RIVER-4
+        yield Option(action, ("F", None), returned, None, None)
         return
     victims = []
     if upstream and gem is None:  # R-STEAL-1
@@ -121,23 +144,21 @@ def _finish(state: State, deposits: Deposits, player: str, origin: str, dest: st
                     seen.add((p, g))
                     victims.append((p, g))
     if not victims or "mandatory-steal" not in state.variants:  # R-STEAL-4
-        yield Option(action, (dest, gem), deltas, None, None, None)
+        yield Option(action, (dest, gem), deltas, None, None)
     for p, g in victims:
         several = len({gg for pp, gg in victims if pp == p}) > 1
         steal = f"{p}:{g}" if several else p
         yield Option(CanoeAction(origin, dest, pre, (), steal), (dest, g), deltas, None,
-                     None, (p, dest, g))
+                     (p, dest, g))
 
 
 def _apply_to(deposits: Deposits, option: Option) -> Deposits:
-    if not option.deltas and not option.returned:
+    if not option.deltas:
         return deposits
     out = {d: dict(pile) for d, pile in deposits.items()}
-    for d, g, n in option.deltas:
-        out.setdefault(d, {})[g] = out.get(d, {}).get(g, 0) + n
-    if option.returned:
-        out.setdefault(option.returned, {})[option.returned] = \
-            out.get(option.returned, {}).get(option.returned, 0) + 1
+    for (d, g), n in option.deltas:
+        pile = out.setdefault(d, {})
+        pile[g] = pile.get(g, 0) + n
     return out
 
 
@@ -157,12 +178,18 @@ def _with_gem(action: CanoeAction, gem: str | None) -> CanoeAction:
 
 def legal_turns(state: State, player: str, card: Card) -> list[Turn]:
     """Every legal turn of `player` playing `card`, one per distinct resulting state."""
+    return [turn for turn, _ in turn_outcomes(state, player, card)]
+
+
+def turn_outcomes(state: State, player: str, card: Card) -> list[tuple[Turn, Outcome]]:
+    """Every distinct legal turn with what it changes (for policies and previews)."""
     if card == "cloud":  # R-WEATHER-1
+        same = Outcome(tuple(state.canoes[player]), (), (), ())
         turns = []
         if state.weather < WEATHER_TRACK[-1]:
-            turns.append(Turn(player, cloud="up"))
+            turns.append((Turn(player, cloud="up"), same))
         if state.weather > WEATHER_TRACK[0]:
-            turns.append(Turn(player, cloud="down"))
+            turns.append((Turn(player, cloud="down"), same))
         return turns
     value = int(card)
     canoes = list(state.canoes[player])
@@ -173,25 +200,22 @@ def legal_turns(state: State, player: str, card: Card) -> list[Turn]:
 
     docked = [i for i, c in enumerate(canoes) if c[0] == "D"]
     river = [i for i, c in enumerate(canoes) if c[0] not in ("D", "F")]
-    results: dict[tuple, Turn] = {}
+    results: dict[Outcome, Turn] = {}
 
-    def record(ends: list[Canoe], options: list[Option], actions: list[CanoeAction]) -> None:
-        deltas: dict[tuple[str, str], int] = {}
-        camp, robbed = [], []
-        for o in options:
-            for d, g, n in o.deltas:
-                deltas[(d, g)] = deltas.get((d, g), 0) + n
-            if o.returned:
-                deltas[(o.returned, o.returned)] = deltas.get((o.returned, o.returned), 0) + 1
-            if o.camp:
-                camp.append(o.camp)
-            if o.robbed:
-                robbed.append(o.robbed)
-        key = (tuple(sorted(ends, key=canoe_key)),
-               tuple(sorted((k, n) for k, n in deltas.items() if n)),
-               tuple(sorted(camp)), tuple(sorted(robbed)))
+    def record(ends: list[Canoe], options: tuple[Option, ...],
+               actions: tuple[CanoeAction, ...]) -> None:
+        if len(options) == 1:
+            (o,) = options
+            key = Outcome(tuple(sorted(ends, key=canoe_key)), o.deltas,
+                          (o.camp,) if o.camp else (), (o.robbed,) if o.robbed else ())
+        else:
+            a, b = options
+            camp = tuple(sorted(g for g in (a.camp, b.camp) if g))
+            robbed = tuple(sorted(r for r in (a.robbed, b.robbed) if r))
+            key = Outcome(tuple(sorted(ends, key=canoe_key)), _net(a.deltas, b.deltas),
+                          camp, robbed)
         if key not in results:
-            results[key] = Turn(player, tuple(actions))
+            results[key] = Turn(player, actions)
 
     base = state.deposits
     if len(river) == 2 or (len(river) == 1 and len(docked) == 1):
@@ -204,11 +228,11 @@ def legal_turns(state: State, player: str, card: Card) -> list[Turn]:
             for o in canoe_options(state, base, player, canoes[i], value):
                 ends = list(canoes)
                 ends[i] = o.end
-                record(ends, [o], [act(o, canoes[i])])
+                record(ends, (o,), (act(o, canoes[i]),))
         cache: dict[tuple, list[Option]] = {}
         for a, b in pairs:
             for oa in canoe_options(state, base, player, canoes[a], value):
-                ckey = (a, oa.deltas, oa.returned, oa.robbed)
+                ckey = (a, oa.deltas, oa.robbed)
                 obs = cache.get(ckey)
                 if obs is None:
                     deps = _apply_to(base, oa)
@@ -217,14 +241,14 @@ def legal_turns(state: State, player: str, card: Card) -> list[Turn]:
                 for ob in obs:
                     ends = list(canoes)
                     ends[a], ends[b] = oa.end, ob.end
-                    record(ends, [oa, ob], [act(oa, canoes[a]), act(ob, canoes[b])])
+                    record(ends, (oa, ob), (act(oa, canoes[a]), act(ob, canoes[b])))
     elif docked or river:
         # R-WHICH-1 (one of two docked canoes) and R-WHICH-4 (the last canoe).
         i = (river or docked)[0]
         for o in canoe_options(state, base, player, canoes[i], value):
             ends = list(canoes)
             ends[i] = o.end
-            record(ends, [o], [act(o, canoes[i])])
+            record(ends, (o,), (act(o, canoes[i]),))
     else:
-        results[()] = Turn(player, ())
-    return list(results.values())
+        results[Outcome(tuple(canoes), (), (), ())] = Turn(player, ())
+    return [(turn, outcome) for outcome, turn in results.items()]
