@@ -1,0 +1,32 @@
+"""The rules and the referee's messages in the rule books' languages: English,
+Russian, Chinese, Polish and Italian.
+
+>>> from companion.i18n import translate_verdict, rule_text, hint
+>>> rule_text("R-GEM-1", "ru")["title"]
+'Один камень в каноэ'
+>>> translate_verdict("R-TURN-1", "it is blue's turn, not green's", "it")
+'TODO'
+>>> hint("R-PTS-3", None, "zh")
+'打出 1 的船只能移动，不能装卸宝石：把宝石放回去，只移动 1 步。'
+
+The English messages are the engine's own (companion/rules); the catalogues in
+``catalogues/<lang>.json`` hold the translations, the rule statements and the hints,
+all data. Everything returns text and never raises on a message it does not know.
+"""
+
+from .catalogue import LANGUAGES
+from .translate import (
+    colour_name,
+    describe_verdict,
+    gem_name,
+    hint,
+    language,
+    negotiate_language,
+    rule_text,
+    translate_verdict,
+)
+
+__all__ = [
+    "LANGUAGES", "colour_name", "describe_verdict", "gem_name", "hint", "language",
+    "negotiate_language", "rule_text", "translate_verdict",
+]
