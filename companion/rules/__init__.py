@@ -29,6 +29,7 @@ from .game import LEGAL, Game, Verdict, win_met
 from .geometry import (
     CARD_VALUES,
     DEPOSIT_AT,
+    GEM_TOTAL,
     GEMS,
     PLACES,
     PLAYER_COLOURS,
@@ -44,8 +45,9 @@ from .state import State
 __all__ = [
     "ANY", "Buyback", "CanoeAction", "Card", "Cards", "Event", "River", "Setup", "Turn",
     "card_key", "parse_event", "parse_line", "to_line", "IllegalEvent", "LogError",
-    "LEGAL", "Game", "Verdict", "win_met", "CARD_VALUES", "DEPOSIT_AT", "GEMS", "PLACES",
-    "PLAYER_COLOURS", "SLOTS", "VARIANTS", "WEATHER_TRACK", "format_turn", "parse_turn",
+    "LEGAL", "Game", "Verdict", "win_met", "CARD_VALUES", "DEPOSIT_AT", "GEM_TOTAL", "GEMS",
+    "PLACES", "PLAYER_COLOURS", "SLOTS", "VARIANTS", "WEATHER_TRACK", "format_turn",
+    "parse_turn",
     "referee_lines", "RiverPreview", "possible_speeds", "preview_river", "river_speed",
     "State",
 ]

@@ -22,9 +22,10 @@ Deltas = tuple[tuple[tuple[str, str], int], ...]
 
 def _net(*parts: Deltas) -> Deltas:
     """Sum deposit changes, dropping what cancels out."""
-    parts = tuple(p for p in parts if p)
-    if len(parts) <= 1:
-        return parts[0] if parts else ()
+    if len(parts) == 2:
+        a, b = parts
+        if not a or not b:
+            return a or b
     total: dict[tuple[str, str], int] = {}
     for part in parts:
         for k, n in part:
@@ -152,7 +153,7 @@ def _finish(state: State, deposits: Deposits, player: str, origin: str, dest: st
                      (p, dest, g))
 
 
-def _apply_to(deposits: Deposits, option: Option) -> Deposits:
+def apply_to_deposits(deposits: Deposits, option: Option) -> Deposits:
     if not option.deltas:
         return deposits
     out = {d: dict(pile) for d, pile in deposits.items()}
@@ -162,7 +163,7 @@ def _apply_to(deposits: Deposits, option: Option) -> Deposits:
     return out
 
 
-def _robbed_state(state: State, robbed: tuple[str, str, str]) -> State:
+def robbed_state(state: State, robbed: tuple[str, str, str]) -> State:
     victim, place, gem = robbed
     trial = State(players=state.players, start=state.start, variants=state.variants,
                   canoes=dict(state.canoes))
@@ -170,6 +171,12 @@ def _robbed_state(state: State, robbed: tuple[str, str, str]) -> State:
     canoes[canoes.index((place, gem))] = (place, None)
     trial.canoes[victim] = canoes
     return trial
+
+
+def _two(a, b) -> tuple:  # noqa: ANN001 - sorted tuple of the non-empty of two values
+    if a and b:
+        return (a, b) if a <= b else (b, a)
+    return (a,) if a else (b,) if b else ()
 
 
 def _with_gem(action: CanoeAction, gem: str | None) -> CanoeAction:
@@ -204,16 +211,17 @@ def turn_outcomes(state: State, player: str, card: Card) -> list[tuple[Turn, Out
 
     def record(ends: list[Canoe], options: tuple[Option, ...],
                actions: tuple[CanoeAction, ...]) -> None:
+        e0, e1 = ends
+        pair = (e0, e1) if canoe_key(e0) <= canoe_key(e1) else (e1, e0)
         if len(options) == 1:
             (o,) = options
-            key = Outcome(tuple(sorted(ends, key=canoe_key)), o.deltas,
-                          (o.camp,) if o.camp else (), (o.robbed,) if o.robbed else ())
+            key = Outcome(pair, o.deltas, (o.camp,) if o.camp else (),
+                          (o.robbed,) if o.robbed else ())
         else:
             a, b = options
-            camp = tuple(sorted(g for g in (a.camp, b.camp) if g))
-            robbed = tuple(sorted(r for r in (a.robbed, b.robbed) if r))
-            key = Outcome(tuple(sorted(ends, key=canoe_key)), _net(a.deltas, b.deltas),
-                          camp, robbed)
+            camp = _two(a.camp, b.camp)
+            robbed = _two(a.robbed, b.robbed)
+            key = Outcome(pair, _net(a.deltas, b.deltas), camp, robbed)
         if key not in results:
             results[key] = Turn(player, actions)
 
@@ -230,14 +238,19 @@ def turn_outcomes(state: State, player: str, card: Card) -> list[tuple[Turn, Out
                 ends[i] = o.end
                 record(ends, (o,), (act(o, canoes[i]),))
         cache: dict[tuple, list[Option]] = {}
-        for a, b in pairs:
+        for n, (a, b) in enumerate(pairs):
             for oa in canoe_options(state, base, player, canoes[a], value):
                 ckey = (a, oa.deltas, oa.robbed)
                 obs = cache.get(ckey)
                 if obs is None:
-                    deps = _apply_to(base, oa)
-                    seen = _robbed_state(state, oa.robbed) if oa.robbed else state
+                    deps = apply_to_deposits(base, oa)
+                    seen = robbed_state(state, oa.robbed) if oa.robbed else state
                     obs = cache[ckey] = canoe_options(seen, deps, player, canoes[b], value)
+                    if n == 1 and not (oa.deltas or oa.robbed):
+                        # After a move that changes nothing shared, the other canoe sees
+                        # the start position: pairs of two such moves were found in the
+                        # first order already.
+                        obs = cache[ckey] = [o for o in obs if o.deltas or o.robbed]
                 for ob in obs:
                     ends = list(canoes)
                     ends[a], ends[b] = oa.end, ob.end

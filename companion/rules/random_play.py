@@ -6,10 +6,10 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator, Sequence
 
-from .events import Buyback, Cards, Event, River, Turn
+from .events import Buyback, CanoeAction, Cards, Event, River, Turn
 from .game import Game
 from .geometry import DEPTH, PLAYER_COLOURS, VARIANTS
-from .movegen import Outcome, turn_outcomes
+from .movegen import Option, apply_to_deposits, canoe_options, robbed_state
 
 
 def random_setup_game(rng: random.Random, players: int | Sequence[str] | None = None,
@@ -87,24 +87,55 @@ def random_position(rng: random.Random, rounds: int | None = None,
     return game
 
 
-def _progress(outcome: Outcome) -> float:
-    """How much a turn helps its player: gems home, then gems carried near the dock."""
-    score = 10.0 * len(outcome.camp) + 2.0 * len(outcome.robbed)
-    for place, gem in outcome.canoes:
-        if place == "F":
-            score -= 3.0
-        elif gem is not None:
-            score += 2.0 + (8 - DEPTH[place]) / 2
-    return score
+def _canoe_value(place: str, gem: str | None) -> float:
+    """How good a canoe's place is for its owner: gems near the dock, not the falls."""
+    if place == "F":
+        return -4.0
+    return 0.0 if gem is None else 3.0 + (8 - DEPTH[place])
 
 
-def choose_turn(game: Game, rng: random.Random, greed: float = 0.75) -> Turn:
-    """A random legal turn of the player to move: with probability `greed` one of the
-    turns that help most (so that random games end), otherwise any legal turn."""
+def _progress(option: Option) -> float:
+    return (10.0 * (option.camp is not None) + 3.0 * (option.robbed is not None)
+            + _canoe_value(*option.end))
+
+
+def greedy_turn(game: Game, rng: random.Random) -> Turn:
+    """A legal turn built canoe by canoe, each taking one of its most helpful moves
+    (ties broken at random). Much cheaper than listing every turn."""
     player = game.to_move
     assert player is not None
-    options = turn_outcomes(game.state, player, game.state.cards[player])
+    state = game.state
+    card = state.cards[player]
+    if card == "cloud":
+        return rng.choice(game.legal_turns())
+    canoes = list(state.canoes[player])
+    river = [i for i, c in enumerate(canoes) if c[0] not in ("D", "F")]
+    docked = [i for i, c in enumerate(canoes) if c[0] == "D"]
+    if not river:
+        acting = docked[:1]  # R-WHICH-1, R-WHICH-4
+    else:
+        acting = river + ([docked[0]] if docked and rng.random() < 0.5 else [])  # R-WHICH-2
+    rng.shuffle(acting)  # R-WHICH-5: either order
+    twins = canoes[0][0] == canoes[1][0] and canoes[0][1] != canoes[1][1]
+    seen, deposits, actions = state, state.deposits, []
+    for i in acting:
+        options = canoe_options(seen, deposits, player, canoes[i], int(card))
+        best = max(_progress(o) for o in options)
+        pick = rng.choice([o for o in options if _progress(o) == best])
+        action = pick.action
+        if twins:
+            action = CanoeAction(action.origin, action.to, action.pre, action.post,
+                                 action.steal, canoes[i][1])
+        actions.append(action)
+        deposits = apply_to_deposits(deposits, pick)
+        if pick.robbed:
+            seen = robbed_state(seen, pick.robbed)
+    return Turn(player, tuple(actions))
+
+
+def choose_turn(game: Game, rng: random.Random, greed: float = 0.9) -> Turn:
+    """A random legal turn of the player to move: with probability `greed` a greedy one
+    (so that random games end), otherwise any of the distinct legal turns."""
     if rng.random() < greed:
-        best = max(_progress(o) for _, o in options)
-        options = [(t, o) for t, o in options if _progress(o) == best]
-    return rng.choice(options)[0]
+        return greedy_turn(game, rng)
+    return rng.choice(game.legal_turns())
