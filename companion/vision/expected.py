@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from companion.rules import PLACES, SLOTS, Game, State
+from companion.rules import GEMS, PLACES, SLOTS, Game, State
 from companion.rules.state import canoe_key
 
 Canoe = tuple[str, str | None]  # (place, gem), as in the engine's State
@@ -34,11 +34,20 @@ def canoes_of(source: State | Game | Mapping[str, Any]) -> dict[str, list[Canoe]
     if isinstance(source, State):
         return {p: sorted(source.canoes[p], key=canoe_key) for p in source.players}
     try:
-        return {p: sorted(((c["at"], c["gem"]) for c in canoes), key=canoe_key)
-                for p, canoes in source["canoes"].items()}
+        out = {p: [(c["at"], c["gem"]) for c in canoes]
+               for p, canoes in source["canoes"].items()}
     except (KeyError, TypeError, AttributeError):
         raise ValueError("not a game state: a snapshot needs 'canoes' as "
                          "{player: [{\"at\": place, \"gem\": gem}, ...]}") from None
+    for player, canoes in out.items():
+        for place, gem in canoes:
+            if place not in PLACES:
+                raise ValueError(f"{player}'s canoe is at {place!r}, which is no place on "
+                                 f"the board (expected one of {', '.join(PLACES)})")
+            if gem is not None and gem not in GEMS:
+                raise ValueError(f"{player}'s canoe on {place} carries {gem!r}, which is no "
+                                 f"gem (expected one of {', '.join(GEMS)} or null)")
+    return {p: sorted(c, key=canoe_key) for p, c in out.items()}
 
 
 def weather_of(source: State | Game | Mapping[str, Any]) -> int:
@@ -58,10 +67,11 @@ def observation_from_canoes(canoes: Mapping[str, list[Canoe]], weather: int) -> 
     slots: dict[str, dict[str, Any]] = {s: {"disc": True, "canoes": []} for s in SLOTS}
     off: dict[str, list[dict[str, Any]]] = {"D": [], "F": []}
     for player, own in canoes.items():
+        if any(place not in PLACES for place, _ in own):
+            bad = next(place for place, _ in own if place not in PLACES)
+            raise ValueError(f"{player}'s canoe is at {bad!r}, which is no place on "
+                             f"the board (expected one of {', '.join(PLACES)})")
         for place, gem in sorted(own, key=canoe_key):
-            if place not in PLACES:
-                raise ValueError(f"{player}'s canoe is at {place!r}, which is no place on "
-                                 f"the board (expected one of {', '.join(PLACES)})")
             seen = {"player": player, "gem": gem}
             if place in off:
                 off[place].append(seen)

@@ -1,0 +1,368 @@
+"""Turn inference (phase II): from the state before, the card and the stable observation
+after, the legal turn(s) that explain the picture."""
+
+import copy
+import json
+import random
+
+import pytest
+
+from companion.rules import Game, format_turn, parse_turn
+from companion.rules.random_play import random_position
+from companion.vision.expected import expected_observation
+from companion.vision.inference import (
+    FitWeights,
+    InferenceError,
+    ObservationError,
+    infer_turn,
+    match_canoes,
+)
+
+
+def observe_after(game: Game, turn) -> dict:
+    """What a perfect camera sees once `turn` is played; `game` is left unchanged."""
+    game.apply(turn)
+    try:
+        return expected_observation(game)
+    finally:
+        game.undo()
+
+
+def positions_in_phase_two(seed: int, count: int) -> list[Game]:
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        game = random_position(rng)
+        if game.phase == "turns":
+            out.append(game)
+    return out
+
+
+def sample_turns(game: Game, rng: random.Random, at_most: int = 30):
+    turns = game.legal_turns()
+    return turns if len(turns) <= at_most else rng.sample(turns, at_most)
+
+
+def worked_example() -> Game:
+    """rules.md section 7: round 1, five players, blue starts."""
+    game = Game(["blue", "green", "yellow", "red", "brown"])
+    game.apply({"event": "cards", "cards": {"blue": 6, "green": "cloud", "yellow": 5,
+                                            "red": 1, "brown": 4}})
+    return game
+
+
+def canoes_on(obs: dict, place: str) -> list:
+    """The list of canoes the observation holds for a place (D, a slot, or F)."""
+    if place == "D":
+        return obs["dock"]
+    if place == "F":
+        return obs["falls"]
+    return obs["slots"][place]["canoes"]
+
+
+def move(obs: dict, player: str, src: str, dst: str) -> dict:
+    """A copy of the observation with one of `player`'s canoes moved from src to dst."""
+    obs = copy.deepcopy(obs)
+    canoe = next(c for c in canoes_on(obs, src) if c["player"] == player)
+    canoes_on(obs, src).remove(canoe)
+    canoes_on(obs, dst).append(canoe)
+    return obs
+
+
+def all_canoes(obs: dict):
+    for entry in obs["slots"].values():
+        yield from entry["canoes"]
+    yield from obs["dock"]
+    yield from obs["falls"]
+
+
+# -- perfect pictures ------------------------------------------------------------------
+
+def test_worked_example_launch_and_load_is_inferred_exactly():
+    game = worked_example()
+    result = infer_turn(game, observe_after(game, parse_turn("D-4+clear", "blue")))
+    assert result.status == "exact"
+    assert format_turn(result.turn) == "D-4+clear"
+    assert result.score == 0 and result.diff == []
+
+
+def test_every_legal_turn_of_random_states_is_inferred_back_or_listed_as_ambiguous():
+    rng = random.Random(5)
+    checked = 0
+    for game in positions_in_phase_two(seed=1, count=40):
+        for turn in sample_turns(game, rng):
+            result = infer_turn(game, observe_after(game, turn))
+            assert result.status in ("exact", "ambiguous"), (str(game), format_turn(turn))
+            assert turn in result.turns
+            if result.status == "exact":
+                assert result.turn == turn
+            checked += 1
+    assert checked > 300
+
+
+def test_ambiguous_turns_give_the_same_picture_but_different_states():
+    rng = random.Random(9)
+    ambiguous = 0
+    for game in positions_in_phase_two(seed=2, count=30):
+        for turn in sample_turns(game, rng):
+            result = infer_turn(game, observe_after(game, turn))
+            if result.status != "ambiguous":
+                continue
+            ambiguous += 1
+            pictures, states = set(), set()
+            for other in result.turns:
+                pictures.add(json.dumps(observe_after(game, other), sort_keys=True))
+                game.apply(other)
+                states.add(game.state.key())
+                game.undo()
+            assert len(pictures) == 1
+            assert len(states) == len(result.turns)
+    assert ambiguous > 0
+
+
+def test_unloading_at_the_start_or_at_the_end_is_ambiguous_as_deposits_are_not_seen():
+    game = Game(["blue", "green", "yellow"])
+    game.apply({"event": "cards", "cards": {"blue": 5, "green": 1, "yellow": 2}})
+    for text in ("D-3+violet", "D-1", "D-2"):
+        game.push_san(text)
+    game.apply({"event": "river", "steps": 1})
+    game.apply({"event": "cards", "cards": {"blue": 3, "green": 2, "yellow": 3}})
+    game.push_san("2-4")  # green, then yellow, then blue
+    game.push_san("3-6L")
+    result = infer_turn(game, observe_after(game, parse_turn("4-3u", "blue")))
+    assert result.status == "ambiguous"
+    assert sorted(c.text for c in result.best) == ["4-3u", "4u-3"]
+
+
+def test_inference_leaves_the_game_as_it_was():
+    game = positions_in_phase_two(seed=4, count=1)[0]
+    before, events = game.snapshot(), list(game.events)
+    infer_turn(game, observe_after(game, game.legal_turns()[-1]))
+    assert game.snapshot() == before and game.events == events
+
+
+def test_cloud_turn_is_told_by_the_weather():
+    game = worked_example()
+    game.push_san("D-4+clear")
+    result = infer_turn(game, observe_after(game, parse_turn("cloud up", "green")))
+    assert result.status == "exact" and format_turn(result.turn) == "cloud up"
+
+
+def test_cloud_turn_without_a_weather_reading_is_ambiguous():
+    game = worked_example()
+    game.push_san("D-4+clear")
+    obs = observe_after(game, parse_turn("cloud up", "green"))
+    obs["weather"] = None
+    result = infer_turn(game, obs)
+    assert result.status == "ambiguous"
+    assert {format_turn(t) for t in result.turns} == {"cloud up", "cloud down"}
+
+
+def test_cloud_left_in_place_matches_no_cloud_turn():
+    game = worked_example()
+    game.push_san("D-4+clear")
+    result = infer_turn(game, expected_observation(game))
+    assert result.status == "none"
+    assert result.diff[-1]["place"] == "weather"
+    assert "the cloud should be on" in result.diff[-1]["problems"][0]
+
+
+def test_theft_is_told_by_the_robbed_canoe_even_when_the_loot_is_unread():
+    game = Game(["blue", "green", "yellow"])
+    game.apply({"event": "cards", "cards": {"blue": 6, "green": 5, "yellow": 1}})
+    for text in ("D-4+clear", "D-5", "D-1"):
+        game.push_san(text)
+    game.apply({"event": "river", "steps": 1, "branches": ["L"]})
+    # blue on 5 with clear, green on 6L; green moves first in round 2
+    game.apply({"event": "cards", "cards": {"blue": 3, "green": 1, "yellow": 2}})
+    turn = parse_turn("6L-5xblue", "green")
+    obs = observe_after(game, turn)
+    for canoe in all_canoes(obs):
+        if canoe["player"] == "green" and canoe["gem"]:
+            canoe["gem"] = "unknown"
+    result = infer_turn(game, obs)
+    assert result.status == "exact" and result.turn == turn
+
+
+# -- noisy pictures --------------------------------------------------------------------
+
+def test_unknown_gems_never_lose_the_true_turn():
+    rng = random.Random(13)
+    for game in positions_in_phase_two(seed=6, count=15):
+        for turn in sample_turns(game, rng, at_most=12):
+            obs = observe_after(game, turn)
+            for canoe in all_canoes(obs):
+                if rng.random() < 0.5:
+                    canoe["gem"] = "unknown"
+            result = infer_turn(game, obs)
+            assert result.status in ("exact", "ambiguous")
+            assert turn in result.turns
+
+
+def test_a_missing_canoe_gives_none_with_the_true_turn_among_the_closest():
+    rng = random.Random(17)
+    tried = 0
+    for game in positions_in_phase_two(seed=8, count=15):
+        player = game.to_move
+        for turn in sample_turns(game, rng, at_most=8):
+            obs = observe_after(game, turn)
+            places = [(s, c) for s, e in obs["slots"].items() for c in e["canoes"]
+                      if c["player"] == player]
+            if not places:
+                continue
+            slot, canoe = rng.choice(places)
+            obs["slots"][slot]["canoes"].remove(canoe)
+            result = infer_turn(game, obs)
+            assert result.status == "none"
+            assert turn in result.turns
+            assert any("not seen" in p for d in result.diff for p in d["problems"])
+            tried += 1
+    assert tried > 30
+
+
+def test_a_misread_bystander_does_not_change_the_answer_but_is_reported():
+    game = worked_example()
+    game.push_san("D-4+clear")
+    game.push_san("cloud up")
+    turn = parse_turn("D-3+violet", "yellow")
+    obs = observe_after(game, turn)
+    obs["slots"]["4"]["canoes"][0]["gem"] = "red"  # blue's clear read as red
+    result = infer_turn(game, obs)
+    assert result.status == "exact" and result.turn == turn
+    assert [m.kind for m in result.unexplained] == ["cargo"]
+    assert "blue's canoe on 4 should carry clear, seen with red" in \
+        result.unexplained[0].message
+
+
+def test_a_colour_not_in_the_game_and_a_missing_disc_are_reported_apart():
+    game5 = Game(["blue", "green", "yellow"])
+    game5.apply({"event": "cards", "cards": {"blue": 6, "green": 1, "yellow": 1}})
+    obs = observe_after(game5, parse_turn("D-4+clear", "blue"))
+    obs["slots"]["2"]["canoes"].append({"player": "brown", "gem": None})
+    obs["slots"]["7R"]["disc"] = False
+    result = infer_turn(game5, obs)
+    assert result.status == "exact"
+    messages = [m.message for m in result.unexplained]
+    assert messages == ["brown canoe seen on 2, but brown is not playing",
+                        "no disc seen in slot 7R"]
+
+
+# -- pictures no legal turn explains ---------------------------------------------------
+
+def test_a_canoe_pushed_too_far_gives_none_and_a_slot_by_slot_fix():
+    game = worked_example()
+    game.push_san("D-4+clear")
+    game.push_san("cloud up")
+    obs = observe_after(game, parse_turn("D-3+violet", "yellow"))
+    obs = move(obs, "yellow", "3", "5")  # yellow paddled on to 5 with the violet
+    result = infer_turn(game, obs)
+    assert result.status == "none"
+    # Closest: the right place with the wrong cargo, then the right cargo misplaced.
+    assert [c.text for c in result.candidates] == ["D-5", "D-3+violet"]
+    assert result.diff == [
+        {"place": "5", "expected": [{"player": "yellow", "gem": None}],
+         "seen": [{"player": "yellow", "gem": "violet"}],
+         "problems": ["yellow's canoe on 5 should be empty, seen with violet"]},
+    ]
+    assert list(result.candidates[1].diff) == [
+        {"place": "3", "expected": [{"player": "yellow", "gem": "violet"}], "seen": [],
+         "problems": ["yellow's canoe with violet should be on 3, seen on 5"]},
+        {"place": "5", "expected": [], "seen": [{"player": "yellow", "gem": "violet"}],
+         "problems": ["yellow's canoe with violet should be on 3, seen on 5"]},
+    ]
+
+
+def test_an_illegal_load_ranks_the_turn_with_the_right_place_first():
+    game = worked_example()
+    obs = observe_after(game, parse_turn("D-4+clear", "blue"))
+    obs["slots"]["4"]["canoes"][0]["gem"] = "violet"  # no violet lies at 4
+    result = infer_turn(game, obs)
+    assert result.status == "none"
+    assert format_turn(result.best[0].event) == "D-4+clear"
+    assert result.best[0].mismatches[0].kind == "cargo"
+    assert result.diff[0]["problems"] == ["blue's canoe on 4 should carry clear, seen with violet"]
+
+
+def test_moving_another_players_canoe_gives_none_and_names_both():
+    game = worked_example()
+    obs = move(expected_observation(game), "green", "D", "4")  # blue moved green's canoe
+    result = infer_turn(game, obs)
+    assert result.status == "none"
+    assert [m.kind for m in result.unexplained] == ["moved"]
+    assert "green's empty canoe should be on the dock, seen on 4" in \
+        result.unexplained[0].message
+
+
+def test_wrong_cargo_costs_less_than_wrong_place_and_less_than_lost_and_found():
+    weights = FitWeights()
+    cargo, _ = match_canoes("blue", [("4", "clear")], [("4", "violet")], weights)
+    place, _ = match_canoes("blue", [("4", "clear")], [("5", "clear")], weights)
+    far, _ = match_canoes("blue", [("4", "clear")], [("7L", "clear")], weights)
+    assert 0 < cargo < place < far < weights.missing + weights.extra
+
+
+def test_unknown_cargo_matches_any_cargo_and_an_empty_canoe():
+    for gem in ("clear", None):
+        cost, found = match_canoes("blue", [("4", gem)], [("4", "unknown")])
+        assert cost == 0 and found == []
+
+
+def test_result_is_plain_json():
+    game = worked_example()
+    obs = move(observe_after(game, parse_turn("D-4+clear", "blue")), "blue", "4", "5")
+    data = infer_turn(game, obs).to_json()
+    assert json.loads(json.dumps(data)) == data
+    assert data["status"] == "none" and data["player"] == "blue" and data["card"] == 6
+    assert data["best"][0]["event"] == {"event": "turn", "player": "blue",
+                                        "canoes": [{"from": "D", "to": "4",
+                                                    "post": ["load:clear"]}]}
+
+
+# -- bad input -------------------------------------------------------------------------
+
+@pytest.mark.parametrize("obs, message", [
+    ([], "expected a JSON object"),
+    ({"stable": True}, "missing 'slots'"),
+    ({"slots": {"9": {}}}, "unknown slot '9'"),
+    ({"slots": {"1": {"canoes": []}}}, "slot 2 is missing"),
+])
+def test_malformed_observation_is_refused_with_one_line(obs, message):
+    with pytest.raises(ObservationError, match=message) as err:
+        infer_turn(worked_example(), obs)
+    assert "\n" not in str(err.value)
+
+
+def test_unknown_colour_and_gem_are_named():
+    game = worked_example()
+    obs = expected_observation(game)
+    obs["slots"]["3"]["canoes"].append({"player": "pink", "gem": None})
+    with pytest.raises(ObservationError, match="unknown player colour 'pink'"):
+        infer_turn(game, obs)
+    obs["slots"]["3"]["canoes"] = [{"player": "blue", "gem": "emerald"}]
+    with pytest.raises(ObservationError, match="unknown gem 'emerald'"):
+        infer_turn(game, obs)
+
+
+def test_unstable_observation_is_refused():
+    game = worked_example()
+    obs = expected_observation(game) | {"stable": False}
+    with pytest.raises(ObservationError, match="not stable"):
+        infer_turn(game, obs)
+
+
+def test_weather_off_the_track_is_refused():
+    game = worked_example()
+    with pytest.raises(ObservationError, match="weather 3 is not on the track"):
+        infer_turn(game, expected_observation(game) | {"weather": 3})
+
+
+def test_no_turn_to_infer_outside_phase_two():
+    game = Game(["blue", "green", "yellow"])
+    with pytest.raises(InferenceError, match="phase 'cards'"):
+        infer_turn(game, expected_observation(game))
+
+
+def test_a_card_other_than_the_players_is_refused():
+    game = worked_example()
+    with pytest.raises(InferenceError, match="blue's card this round is 6, not 3"):
+        infer_turn(game, expected_observation(game), card=3)
