@@ -1,0 +1,80 @@
+"""The danger zone: what the river will do this round, as far as the whole table may
+know it. Computed from the rules engine only; nothing here looks at a secret card.
+
+- Once every card is revealed (phase "river") the speed is known: the discs that fall,
+  the discs that end on 7L/7R, the canoes that fall.
+- Before that (phases "cards" and "turns") only the speeds still possible from public
+  information count (revealed cards, the weather, each player's unplayed cards of the
+  cycle): slots that fall for every possible speed are *certain*, those that fall for
+  some are *possible*.
+
+>>> from companion.rules import Game
+>>> game = Game(["blue", "green", "yellow"])
+>>> game.apply({"event": "cards", "cards": {"blue": 1, "green": 2, "yellow": 3}})
+>>> zone = danger_zone(game)     # blue's 1 is revealed; two clouds may still come
+>>> sorted(zone.speeds), sorted(zone.certain), sorted(zone.possible)
+([0, 1, 2, 3], [], ['6L', '7L', '7R'])
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion.rules import Game
+
+Canoe = tuple[str, str, str | None]  # (player, place, gem)
+
+
+@dataclass(frozen=True)
+class DangerZone:
+    """Public facts about this round's river. Equal zones draw equal frames."""
+
+    phase: str
+    speeds: frozenset[int]  # the speeds still possible (one once it is known)
+    known: bool  # every card is revealed: `falling`, `last` and `canoes` are exact
+    certain: frozenset[str]  # slots whose disc falls for every possible speed
+    possible: frozenset[str]  # slots whose disc falls for some possible speed, not all
+    last: frozenset[str]  # known speed: slots whose disc ends on 7L/7R
+    canoes: tuple[Canoe, ...]  # known speed: canoes that will fall
+    edges: frozenset[str]  # "L"/"R": falls edges that discs certainly go over
+    maybe_edges: frozenset[str]  # edges that discs possibly go over
+    weather: int
+    to_move: str | None
+    winners: tuple[str, ...]
+
+    @property
+    def falling(self) -> frozenset[str]:
+        """With the speed known: the slots whose disc falls this round."""
+        return self.certain
+
+
+def danger_zone(game: Game) -> DangerZone:
+    """The danger zone of `game` now (public information only)."""
+    state = game.state
+    if game.phase == "over":
+        return DangerZone("over", frozenset(), True, frozenset(), frozenset(), frozenset(),
+                          (), frozenset(), frozenset(), state.weather, None,
+                          tuple(game.winners))
+    speed = game.speed
+    speeds = frozenset([speed]) if speed is not None else frozenset(game.possible_speeds())
+    previews = [game.preview_river(steps) for steps in sorted(speeds)]
+    falls = [frozenset(p.falling_slots) for p in previews]
+    certain = frozenset.intersection(*falls) if falls else frozenset()
+    possible = frozenset.union(*falls) - certain if falls else frozenset()
+    edge_sets = [_edges(p.falling_slots, p.branches) for p in previews]
+    edges = frozenset.intersection(*edge_sets) if edge_sets else frozenset()
+    maybe = frozenset.union(*edge_sets) - edges if edge_sets else frozenset()
+    known = speed is not None
+    last = frozenset(previews[0].last_slots) if known else frozenset()
+    canoes = tuple(previews[0].falling_canoes) if known else ()
+    return DangerZone(game.phase, speeds, known, certain, possible, last, canoes, edges,
+                      maybe, state.weather, game.to_move, ())
+
+
+def _edges(falling: tuple[str, ...], branches: tuple[str, ...]) -> frozenset[str]:
+    """The falls edges that discs go over: a disc from 6x/7x falls on its own side, one
+    from above the fork on a side the step branches chose."""
+    sides = {slot[-1] for slot in falling if slot[-1] in "LR"}
+    if any(slot[-1] not in "LR" for slot in falling):
+        sides.update(branches)
+    return frozenset(sides)
