@@ -150,3 +150,17 @@ def assert_sentence(message: str, *names: str) -> None:
 def count(game: Game, player: str, card: int | str) -> int:
     """The perft of game-log.md: distinct legal turns of `player` with `card`."""
     return len(game.legal_turns(player, card))
+
+
+def river_position(played: Mapping[str, int | str], **kwargs: Any) -> Game:
+    """A game in phase III (the river moves next) after cards `played`, with the
+    canoes, camps and weather of `game_at` as they stand after phase II."""
+    game = game_at(tuple(played), **kwargs)
+    state = game.state
+    for player, card in played.items():
+        state.hands[player].remove(card)
+        state.played[player].append(card)
+    state.cards = dict(played)
+    state.phase = "river"
+    state.turn_index = len(state.players)
+    return game
