@@ -111,24 +111,26 @@ def possible_speeds(state: State, hands: Mapping[str, Sequence[Card]] | None = N
     already revealed, the weather now, and each unrevealed player's possible cards
     (`hands`, by default what is left of their 7-card cycle, R-CARD-2). Clouds still to
     come may move the weather either way (R-WEATHER-1)."""
-    if state.phase == "cards":
-        order, revealed = state.turn_order, {}
+    order, revealed = state.turn_order, state.revealed
+    if state.phase == "turns":
+        acted = set(order[: state.turn_index])
     else:
-        order, revealed = state.turn_order, state.revealed
+        acted = set(revealed)  # phase "river"/"over": all acted; "cards": none yet
     if hands is None:
         hands = {p: state.hands[p] + ([state.cards[p]] if p in state.cards else [])
                  for p in state.players}
-    # A revealed cloud has already moved the weather: start from the weather now and
-    # only let the players still to act change it, in turn order.
+    # Clouds already played have moved the weather; a player still to act (the one to
+    # move included, whose card is face up) may yet move it either way (R-WEATHER-1).
     lo, hi = WEATHER_TRACK[0], WEATHER_TRACK[-1]
-    known = [c for c in revealed.values() if c != "cloud"]
+    known = [state.cards[p] for p in acted if state.cards.get(p, "cloud") != "cloud"]
     frontier = {(state.weather, min(known) if known else None)}
     for player in order:
-        if player in revealed:
+        if player in acted:
             continue
+        choices = {revealed[player]} if player in revealed else set(hands[player])
         nxt = set()
         for weather, low in frontier:
-            for card in set(hands[player]):
+            for card in choices:
                 if card == "cloud":
                     for w in (weather - 1, weather + 1):
                         if lo <= w <= hi:
