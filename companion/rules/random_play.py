@@ -91,7 +91,9 @@ def _canoe_value(place: str, gem: str | None) -> float:
     """How good a canoe's place is for its owner: gems near the dock, not the falls."""
     if place == "F":
         return -4.0
-    return 0.0 if gem is None else 3.0 + (8 - DEPTH[place])
+    if gem is None:
+        return -1.0 * max(0, DEPTH[place] - 5)  # empty and near the falls: risky
+    return 3.0 + (8 - DEPTH[place])
 
 
 def _progress(option: Option) -> float:
