@@ -74,6 +74,8 @@ _TEXT: dict[str, tuple[str, str, str, str, str]] = {
     "take_back": ("Take it back", "Забрать", "收回", "Zabierz", "Riprendi"),
     "waiting_for": ("Waiting for {players}", "Ждём: {players}", "等待：{players}",
                     "Czekamy na: {players}", "In attesa di: {players}"),
+    "all_chosen": ("Everyone has chosen a card", "Все выбрали карту", "所有人都已选牌",
+                   "Wszyscy wybrali kartę", "Tutti hanno scelto una carta"),
     "reveal": ("Reveal the cards", "Вскрыть карты", "翻开卡牌", "Odkryj karty",
                "Scopri le carte"),
     "you_reveal": ("Everyone has chosen. You hold the life ring: reveal!",

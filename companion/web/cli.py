@@ -1,0 +1,111 @@
+"""`companion serve`: the table app on this machine's network, with or without a camera
+and LEDs. Registered into the main CLI by companion/cli.py."""
+
+from __future__ import annotations
+
+import argparse
+import errno
+import sys
+from typing import Any
+
+from werkzeug.serving import make_server
+
+from companion.app import Table, TableError
+from companion.rules import PLAYER_COLOURS
+from companion.store import StoreError
+
+
+def register(subparsers: Any) -> None:
+    p = subparsers.add_parser(
+        "serve", help="run the table page and the phones' pages (the companion itself)",
+        description="Serve the table page and the phone pages. Open the printed table link "
+                    "on the tablet (or scan its QR code); players scan their seat's code.")
+    p.add_argument("--host", default="0.0.0.0",
+                   help="address to listen on (default 0.0.0.0: the whole local network)")
+    p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    p.add_argument("--config", metavar="FILE", help="TOML settings (see companion.web.DEFAULTS)")
+    p.add_argument("--database", metavar="FILE", help="SQLite file for games (overrides config)")
+    p.add_argument("--players", nargs="+", metavar="COLOUR", choices=PLAYER_COLOURS,
+                   help="start a game with these colours in seating order (3-5), unless the "
+                        "stored game already has exactly these players")
+    p.add_argument("--start", choices=PLAYER_COLOURS, help="start player with --players")
+    p.set_defaults(func=cmd_serve)
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    from companion.web import ConfigError, create_app, load_config
+
+    try:
+        config: dict[str, Any] = load_config(args.config) if args.config else {}
+    except ConfigError as exc:
+        print(f"companion serve: {exc}", file=sys.stderr)
+        return 2
+    if args.database:
+        config["DATABASE"] = args.database
+    try:
+        app = create_app(config, leds=_simulated_leds())
+    except StoreError as exc:
+        print(f"companion serve: {exc}", file=sys.stderr)
+        return 2
+    table: Table = app.extensions["companion.table"]
+    if args.players:
+        try:
+            _start_or_resume(table, args.players, args.start)
+        except TableError as exc:
+            print(f"companion serve: {exc.message}", file=sys.stderr)
+            return 2
+    try:
+        server = make_server(args.host, args.port, app, threaded=True)
+    except OSError as exc:
+        reason = "the port is in use" if exc.errno == errno.EADDRINUSE else exc.strerror
+        print(f"companion serve: cannot listen on {args.host}:{args.port}: {reason}",
+              file=sys.stderr)
+        return 2
+    _announce(table, args.host, server.server_port, app.config.get("PUBLIC_URL"))
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        print("\ncompanion serve: stopped; the game is saved and resumes on the next start")
+    finally:
+        server.server_close()
+    return 0
+
+
+def _start_or_resume(table: Table, players: list[str], start: str | None) -> None:
+    game = table.game
+    if game is not None and not game.is_over and list(game.players) == list(players) \
+            and (start is None or game.setup.start == start):
+        return
+    table.new_game(players, start)
+
+
+def _announce(table: Table, host: str, port: int, public_url: str | None) -> None:
+    from companion.web.views import lan_address
+
+    if public_url:
+        base = public_url.rstrip("/")
+    else:
+        address = lan_address() if host in ("0.0.0.0", "::", "") else host
+        base = f"http://{address or '127.0.0.1'}:{port}"
+    link = f"{base}/table?key={table.table_key}"
+    game = table.game
+    if game is None:
+        status = "no game yet: set one up on the table page"
+    else:
+        status = (f"game {table.game_id}: {', '.join(game.players)}, round {game.round}, "
+                  f"phase {game.phase}")
+    print(f"Niagara Companion: {status}")
+    print(f"Table page (open on the tablet, keep it private to the table):\n  {link}")
+    print(f"Watch only: {base}/")
+    try:
+        import segno
+        segno.make(link, error="l").terminal(compact=True)
+    except Exception:  # a terminal that cannot draw the code still has the link
+        pass
+    sys.stdout.flush()
+
+
+def _simulated_leds() -> Any:
+    """The simulated LED strip's pixels for the table page, if companion.hardware
+    provides one (see companion.hardware); None otherwise."""
+    return None

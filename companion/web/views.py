@@ -1,0 +1,78 @@
+"""The JSON each page receives (over the API and the live stream), built from the
+Table's views: the phone's own seat only, the table the public view."""
+
+from __future__ import annotations
+
+import ipaddress
+import socket
+from functools import lru_cache
+from typing import Any
+from urllib.parse import urlsplit
+
+import segno
+from flask import current_app, request
+
+from companion.app import Table
+
+from .messages import localise_feed
+
+
+def phone_state(table: Table, seat: str, lang: str) -> dict[str, Any]:
+    state = table.view(seat)
+    state["feed"] = localise_feed(state.get("feed", []), lang)
+    state["lang"] = lang
+    return state
+
+
+def table_state(table: Table, lang: str, controls: bool) -> dict[str, Any]:
+    """The public view; with `controls` (the table key) also the seats' join links."""
+    state = table.view(None)
+    state["feed"] = localise_feed(state.get("feed", []), lang)
+    state["lang"] = lang
+    state["controls"] = controls
+    leds = current_app.extensions.get("companion.leds")
+    state["leds"] = leds() if leds else None
+    if controls and state.get("game") is not None:
+        base = public_base_url()
+        state["join"] = {player: {"url": f"{base}join/{token}", "qr": qr_svg(f"{base}join/{token}")}
+                         for player, token in table.join_tokens().items()}
+    return state
+
+
+@lru_cache(maxsize=64)
+def qr_svg(url: str) -> str:
+    """The join link as an SVG data URI (segno), dark on white with a quiet zone."""
+    return segno.make(url, error="m").svg_data_uri(scale=6, border=2)
+
+
+def public_base_url() -> str:
+    """The address phones use to reach this server: PUBLIC_URL when configured; else
+    the address the table page used, unless that is a loopback one (a browser on the
+    Pi itself), then this machine's LAN address."""
+    configured = current_app.config.get("PUBLIC_URL")
+    if configured:
+        return configured.rstrip("/") + "/"
+    url = urlsplit(request.host_url)
+    host = url.hostname or "127.0.0.1"
+    try:
+        loopback = host == "localhost" or ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        loopback = False
+    if loopback:
+        lan = lan_address()
+        if lan:
+            port = f":{url.port}" if url.port else ""
+            return f"{url.scheme}://{lan}{port}/"
+    return request.host_url
+
+
+@lru_cache(maxsize=1)
+def lan_address() -> str | None:
+    """This machine's address on the local network (no packet is sent)."""
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+            s.connect(("10.255.255.255", 1))
+            address = s.getsockname()[0]
+    except OSError:
+        return None
+    return None if address.startswith("127.") else address
