@@ -55,7 +55,7 @@ class Output:
         scale = self.brightness / 255.0
         # Gamma on the scaled colour: the brightness cap keeps hues, gamma keeps steps even.
         wire_f = 255.0 * np.power(frame.astype(np.float32) * (scale / 255.0), self.gamma)
-        wire = wire_f.astype(np.uint8)
+        wire = np.rint(wire_f).astype(np.uint8)
         current = self.current_ma(wire)
         if self.budget_ma is not None and current > self.budget_ma:
             idle = len(wire) * self.idle_ma

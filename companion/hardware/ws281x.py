@@ -97,8 +97,8 @@ def preflight(config: StripConfig, platform: Platform,
             return (f"SPI is switched off ({SPI_DEVICE} is missing): run "
                     "'sudo raspi-config nonint do_spi 0' and reboot")
         if not platform.spi_access and platform.euid != 0:
-            return (f"this user may not open {SPI_DEVICE}: 'sudo usermod -aG spi $USER', "
-                    "then log in again")
+            return (f"this user may not open {SPI_DEVICE}: add it to the spi group "
+                    "('sudo usermod -aG spi $USER') and log in again")
         return None
     if platform.is_pi5:
         return (f"a Raspberry Pi 5 cannot drive the strip with {config.mode} on {pin} "
