@@ -67,7 +67,7 @@ function drawBoard(container, state) {
   root.append(svg("rect", { x: 60, y: 530, width: 300, height: 62, rx: 8, fill: "#2b5876", class: "falls" }));
   root.append(svg("text", { x: 68, y: 544, class: "label light" }, t("falls")));
   // weather track
-  root.append(svg("text", { x: 22, y: 92, class: "label" }, t("weather")));
+  root.append(svg("text", { x: 20, y: 80, class: "label" }, t("weather")));
   for (const [value, y] of Object.entries(WEATHER_Y)) {
     const here = Number(value) === state.weather;
     root.append(svg("rect", { x: 20, y: y - 20, width: 54, height: 40, rx: 6,

@@ -34,7 +34,7 @@ function renderStatus(s, me) {
       s.cards[s.to_move] !== undefined ? " — " + t("card.revealed", { card: cardName(s.cards[s.to_move]) }) : ""));
   }
   if (s.speed !== null && s.speed !== undefined) parts.push(el("div", {}, t("speed") + ": ", el("strong", {}, s.speed)));
-  if (s.winners.length) parts.push(el("div", { class: "win" }, "🏆 " + t("winners", { players: listNames(s.winners) })));
+  if (s.winners.length) parts.push(el("div", { class: "win" }, "★ " + t("winners", { players: listNames(s.winners) })));
   document.getElementById("status").replaceChildren(...parts);
 }
 
@@ -102,8 +102,11 @@ function renderHand(s, me) {
 }
 
 function renderMine(s, me) {
-  const canoes = (s.canoes[me] || []).map((c) => el("li", {}, el("span", { class: "canoe-icon", style: "background:" + COLOURS[me] }),
-    " ", placeName(c.at), c.gem ? [" ", t("with_gem", { gem: gemName(c.gem) }), " ", gemIcon(c.gem)] : null));
+  const danger = (s.danger && s.danger.slots) || [];
+  const canoes = (s.canoes[me] || []).map((c) => el("li", { class: danger.includes(c.at) ? "in-danger" : null },
+    el("span", { class: "canoe-icon", style: "background:" + COLOURS[me] }),
+    " ", placeName(c.at), c.gem ? [" ", t("with_gem", { gem: gemName(c.gem) }), " ", gemIcon(c.gem)] : null,
+    danger.includes(c.at) ? el("span", { class: "danger-text" }, " — " + t("danger")) : null));
   const camp = (s.camps[me] || []);
   document.getElementById("mine").replaceChildren(
     el("h2", {}, t("your_canoes")), el("ul", { class: "plain" }, canoes),

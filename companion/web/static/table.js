@@ -60,11 +60,11 @@ function renderSeats(s) {
     const card = s.cards[p] !== undefined ? s.cards[p] : null;
     const top = (s.played[p] || []).slice(-1)[0];
     const row = el("div", { class: "seat" + (p === s.to_move ? " to-move" : ""), "data-player": p },
-      el("div", { class: "seat-name" }, chip(p), " ", colourName(p), p === s.start ? " ⭘" : ""),
+      el("div", { class: "seat-name" }, chip(p), " ", colourName(p), p === s.start ? el("span", { class: "ring", title: t("life_ring") }) : null),
       el("div", { class: "seat-status" },
-        s.joined.includes(p) ? el("span", { class: "ok" }, "📱 " + t("joined")) : null,
+        s.joined.includes(p) ? el("span", { class: "ok" }, "✓ " + t("joined")) : null,
         s.phase === "cards" ? el("span", { class: s.chosen.includes(p) ? "ok" : "muted" },
-          s.chosen.includes(p) ? "🂠 " + t("chosen") : "… " + t("not_chosen")) : null,
+          s.chosen.includes(p) ? "▮ " + t("chosen") : "… " + t("not_chosen")) : null,
         card !== null ? el("span", { class: "card-face" }, cardName(card)) :
           (top !== undefined && s.phase !== "turns" ? el("span", { class: "muted" }, cardName(top)) : null),
         s.must_buy_back.includes(p) ? el("span", { class: "warn-text" }, t("buyback.title")) : null),
@@ -151,7 +151,7 @@ function render(s) {
   document.getElementById("phase").textContent = phaseText(s);
   const win = document.getElementById("winners");
   win.hidden = !s.winners.length;
-  win.textContent = s.winners.length ? "🏆 " + t("winners", { players: listNames(s.winners) }) : "";
+  win.textContent = s.winners.length ? "★ " + t("winners", { players: listNames(s.winners) }) : "";
   drawBoard(document.getElementById("board"), s);
   drawLeds(document.getElementById("leds"), s);
   renderTurn(s);
