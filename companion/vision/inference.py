@@ -38,8 +38,9 @@ events are listed with a slot-by-slot diff saying how to put the board right).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from itertools import combinations_with_replacement
 from typing import Any
 
@@ -272,47 +273,54 @@ def _pair_cost(exp: Canoe, seen: Canoe, w: FitWeights) -> float:
     return cost
 
 
-def _injections(n_exp: int, n_seen: int) -> Iterator[tuple[int | None, ...]]:
+def _injections(n_exp: int, n_seen: int) -> list[tuple[int | None, ...]]:
     """Each expected canoe paired with a distinct seen one, or with none."""
-    def rec(i: int, used: tuple[int, ...]) -> Iterator[tuple[int | None, ...]]:
-        if i == n_exp:
-            yield ()
-            return
-        for j in [*range(n_seen), None]:
-            if j is not None and j in used:
-                continue
-            for rest in rec(i + 1, used + ((j,) if j is not None else ())):
-                yield (j, *rest)
-    return rec(0, ())
+    out: list[tuple[int | None, ...]] = [()]
+    for _ in range(n_exp):
+        out = [(*p, j) for p in out for j in [*range(n_seen), None]
+               if j is None or j not in p]
+    return out
+
+
+@lru_cache(maxsize=8192)
+def _best_pairing(expected: tuple[Canoe, ...], seen: tuple[Canoe, ...], weights: FitWeights
+                  ) -> tuple[float, tuple[int | None, ...]]:
+    """The cheapest pairing of expected with seen canoes and its cost. Ties go to the
+    pairing listed first, which pairs before it leaves unpaired."""
+    costs = [[_pair_cost(e, c, weights) for c in seen] for e in expected]
+    best: tuple[float, tuple[int | None, ...]] | None = None
+    for pairing in _injections(len(expected), len(seen)):
+        paired = [j for j in pairing if j is not None]
+        cost = sum(costs[i][j] if j is not None else weights.missing
+                   for i, j in enumerate(pairing))
+        cost += weights.extra * (len(seen) - len(paired))
+        if best is None or cost < best[0] - 1e-9:
+            best = (cost, pairing)
+    assert best is not None
+    return best
 
 
 def match_canoes(player: str, expected: Sequence[Canoe], seen: Sequence[Canoe],
                  weights: FitWeights = DEFAULT_WEIGHTS) -> tuple[float, list[Mismatch]]:
     """The cheapest way to explain one player's seen canoes by the expected ones:
     (cost, the disagreements). A player's canoes look alike, so any pairing may do."""
-    if sorted(expected, key=canoe_key) == sorted(seen, key=canoe_key):
+    exp = tuple(sorted(expected, key=canoe_key))
+    got = tuple(sorted(seen, key=canoe_key))
+    if exp == got:
         return 0.0, []
-    best: tuple[float, list[Mismatch]] | None = None
-    for pairing in _injections(len(expected), len(seen)):
-        cost, found = 0.0, []
-        for exp, j in zip(expected, pairing, strict=True):
-            if j is None:
-                cost += weights.missing
-                found.append(Mismatch("missing", player, exp, None, weights.missing))
-                continue
-            c = _pair_cost(exp, seen[j], weights)
-            if c:
-                kind = "cargo" if exp[0] == seen[j][0] else "moved"
-                found.append(Mismatch(kind, player, exp, seen[j], c))
-            cost += c
-        for j, canoe in enumerate(seen):
-            if j not in pairing:
-                cost += weights.extra
-                found.append(Mismatch("extra", player, None, canoe, weights.extra))
-        if best is None or cost < best[0] - 1e-9:
-            best = (cost, found)
-    assert best is not None
-    return best
+    cost, pairing = _best_pairing(exp, got, weights)
+    found = []
+    for e, j in zip(exp, pairing, strict=True):
+        if j is None:
+            found.append(Mismatch("missing", player, e, None, weights.missing))
+            continue
+        c = _pair_cost(e, got[j], weights)
+        if c:
+            found.append(Mismatch("cargo" if e[0] == got[j][0] else "moved", player, e,
+                                  got[j], c))
+    found += [Mismatch("extra", player, None, c, weights.extra)
+              for j, c in enumerate(got) if j not in pairing]
+    return cost, found
 
 
 def compare(expected: Mapping[str, Sequence[Canoe]], seen: Sighting,
@@ -388,8 +396,27 @@ class Candidate:
     event: Turn | River | tuple[Buyback, ...]
     score: float
     mismatches: tuple[Mismatch, ...]
-    diff: tuple[dict[str, Any], ...]
     text: str
+    # What the diff is drawn from: the expected canoes of the scored players.
+    expected: Mapping[str, Sequence[Canoe]] = field(default_factory=dict, repr=False,
+                                                    compare=False)
+    seen: Sighting | None = field(default=None, repr=False, compare=False)
+    players: tuple[str, ...] = field(default=(), repr=False, compare=False)
+    weather: int | None = field(default=None, repr=False, compare=False)
+    # How candidates are ordered; equal ranks tie. Default: the score alone.
+    rank: tuple = field(default=(), repr=False, compare=False)
+
+    @property
+    def order(self) -> tuple:
+        return self.rank or (_key(self.score),)
+
+    @property
+    def diff(self) -> list[dict[str, Any]]:
+        """Slot by slot, what differs from the picture (empty when it fits)."""
+        if not self.mismatches or self.seen is None:
+            return []
+        return place_diff(self.expected, self.seen, self.mismatches, self.players,
+                          self.weather)
 
     def to_json(self) -> dict[str, Any]:
         if isinstance(self.event, tuple):
@@ -397,7 +424,7 @@ class Candidate:
         else:
             event = self.event.to_json()
         return {"event": event, "text": self.text, "score": round(self.score, 3),
-                "diff": list(self.diff)}
+                "diff": self.diff}
 
 
 @dataclass(frozen=True)
@@ -416,8 +443,8 @@ class Inference:
     def best(self) -> tuple[Candidate, ...]:
         if not self.candidates:
             return ()
-        top = _key(self.candidates[0].score)
-        return tuple(c for c in self.candidates if _key(c.score) == top)
+        top = self.candidates[0].order
+        return tuple(c for c in self.candidates if c.order == top)
 
     @property
     def score(self) -> float | None:
@@ -426,7 +453,7 @@ class Inference:
     @property
     def diff(self) -> list[dict[str, Any]]:
         """Slot-by-slot diff against the closest candidate (empty when it fits)."""
-        return list(self.candidates[0].diff) if self.candidates else []
+        return self.candidates[0].diff if self.candidates else []
 
     def closest(self, n: int = 3) -> tuple[Candidate, ...]:
         return self.candidates[:n]
@@ -437,18 +464,35 @@ class Inference:
                 "candidates": [c.to_json() for c in self.candidates[:candidates]],
                 "unexplained": [m.to_json() for m in self.unexplained]}
 
+    @property
+    def summary(self) -> str:
+        """One line for people: the answer, or what to ask, or what is wrong."""
+        best = self.best
+        if not best:
+            return "nothing to compare"
+        if self.status == "exact":
+            return best[0].text
+        names = " | ".join(c.text for c in best[:6]) + (" | …" if len(best) > 6 else "")
+        if self.status == "ambiguous":
+            return f"{len(best)} fit the picture equally: {names}; ask the players"
+        kinds = {m.kind for c in best for m in c.mismatches}
+        if kinds == {"missing"}:
+            lost = sorted({m.player or "" for c in best for m in c.mismatches})
+            return (f"{' and '.join(lost)}: a canoe is not seen; {len(best)} legal "
+                    f"move{'s' if len(best) > 1 else ''} fit the rest: {names}")
+        problems = "; ".join(m.message for m in best[0].mismatches)
+        return f"no legal move fits; closest {best[0].text}: {problems}"
+
     def __str__(self) -> str:
-        lines = [f"{self.status}: " + " | ".join(c.text for c in self.best)]
-        for c in self.best[:1]:
-            lines += [f"  {m.message}" for m in c.mismatches]
-        lines += [f"  (also) {m.message}" for m in self.unexplained]
+        lines = [f"{self.status}: {self.summary}"]
+        lines += [f"  also: {m.message}" for m in self.unexplained]
         return "\n".join(lines)
 
 
 def _status(candidates: Sequence[Candidate]) -> str:
     if not candidates or _key(candidates[0].score) > 0:
         return "none"
-    tied = sum(1 for c in candidates if _key(c.score) == 0)
+    tied = sum(1 for c in candidates if c.order == candidates[0].order)
     return "exact" if tied == 1 else "ambiguous"
 
 
@@ -520,9 +564,8 @@ def infer_turn(game: Game, observation: Mapping[str, Any] | Sighting,
     candidates = []
     for turn, (canoes, weather) in zip(turns, outcomes, strict=True):
         score, found = compare(canoes, seen, scored, weights, weather if cloud else None)
-        diff = place_diff(canoes, seen, found, scored, weather)
-        candidates.append(Candidate(turn, score, tuple(found), tuple(diff),
-                                    format_turn(turn)))
+        candidates.append(Candidate(turn, score, tuple(found), format_turn(turn),
+                                    canoes, seen, tuple(scored), weather))
     candidates.sort(key=lambda c: (_key(c.score), c.text))
     unexplained = _unexplained(before, seen, game.players, scored,
                                None if cloud else game.state.weather, weights)
@@ -584,40 +627,62 @@ def _breaks(branches: Sequence[str], first: str) -> int:
     return count
 
 
-def _config(canoes: Mapping[str, Sequence[Canoe]]) -> tuple:
+Layout = tuple[tuple[str, tuple[Canoe, ...]], ...]  # (player, canoes) in seating order
+
+
+def _layout(canoes: Mapping[str, Sequence[Canoe]]) -> Layout:
     return tuple((p, tuple(sorted(c, key=canoe_key))) for p, c in canoes.items())
 
 
+@lru_cache(maxsize=1)
+def _step_table() -> dict[str, dict[str, str]]:
+    """Where one push of the river takes a canoe on each slot, for each branch the new
+    disc enters: learnt once from the engine's own step (R-RIVER-2) so that the two
+    can never disagree."""
+    table: dict[str, dict[str, str]] = {}
+    for branch in ("L", "R"):
+        table[branch] = {}
+        for slot in SLOTS:
+            state = State(players=("blue",), start="blue", canoes={"blue": [(slot, None)]})
+            step_river(state, branch)
+            table[branch][slot] = state.canoes["blue"][0][0]
+    return table
+
+
+def _push(layout: Layout, branch: str) -> Layout:
+    """One push of the river; a canoe that falls loses its gem (R-RIVER-4)."""
+    moves = _step_table()[branch]
+    out = []
+    for player, canoes in layout:
+        moved = []
+        for at, gem in canoes:
+            to = moves.get(at, at)
+            moved.append((to, None) if to == "F" else (to, gem))
+        out.append((player, tuple(sorted(moved, key=canoe_key))))
+    return tuple(out)
+
+
 def river_outcomes(canoes: Mapping[str, Sequence[Canoe]], max_steps: int, first: str
-                   ) -> dict[tuple[int, tuple], tuple[int, tuple[str, ...]]]:
+                   ) -> dict[tuple[int, Layout, str | None], tuple[int, tuple[str, ...]]]:
     """Every distinct way `0 … max_steps` pushes can leave the canoes: for each (steps,
     canoe layout, last branch) the branch sequence closest to alternation (starting
     from `first`) that produces it, with its number of departures from alternation."""
-    players = tuple(canoes)
-    start = State(players=players, start=players[0],
-                  canoes={p: list(c) for p, c in canoes.items()})
-    # frontier: (layout, last branch) -> (breaks, branches, state)
-    frontier: dict[tuple, tuple[int, tuple[str, ...], State]] = {
-        (_config(canoes), None): (0, (), start)}
-    out: dict[tuple[int, tuple], tuple[int, tuple[str, ...]]] = {}
+    frontier: dict[tuple[Layout, str | None], tuple[int, tuple[str, ...]]] = {
+        (_layout(canoes), None): (0, ())}
+    out: dict[tuple[int, Layout, str | None], tuple[int, tuple[str, ...]]] = {}
     for steps in range(max_steps + 1):
-        for (layout, last), (breaks, seq, _) in frontier.items():
-            key = (steps, (layout, last))
-            if key not in out or breaks < out[key][0]:
-                out[key] = (breaks, seq)
+        for (layout, last), best in frontier.items():
+            out[(steps, layout, last)] = best
         if steps == max_steps:
             break
-        nxt: dict[tuple, tuple[int, tuple[str, ...], State]] = {}
-        for (_, last), (breaks, seq, state) in frontier.items():
+        nxt: dict[tuple[Layout, str | None], tuple[int, tuple[str, ...]]] = {}
+        for (layout, last), (breaks, seq) in frontier.items():
+            expected = first if last is None else ("R" if last == "L" else "L")
             for branch in ("L", "R"):
-                expected = first if last is None else ("R" if last == "L" else "L")
-                after = State(players=players, start=players[0],
-                              canoes={p: list(c) for p, c in state.canoes.items()})
-                step_river(after, branch)
-                key = (_config(after.canoes), branch)
+                key = (_push(layout, branch), branch)
                 cost = breaks + (branch != expected)
                 if key not in nxt or cost < nxt[key][0]:
-                    nxt[key] = (cost, seq + (branch,), after)
+                    nxt[key] = (cost, (*seq, branch))
         frontier = nxt
     return out
 
@@ -649,25 +714,20 @@ def infer_river(game: Game, after: Mapping[str, Any] | Sighting,
     limit = max(speed + 4, 8) if max_steps is None else max_steps
     outcomes = river_outcomes(start, limit, first)
     # Score each distinct layout once; many step/branch sequences share one.
-    scores: dict[tuple, tuple[float, list[Mismatch]]] = {}
+    scores: dict[Layout, tuple[float, list[Mismatch]]] = {}
     ranked = []
-    for (steps, (layout, last)), (breaks, seq) in outcomes.items():
+    for (steps, layout, last), (breaks, seq) in outcomes.items():
         if layout not in scores:
             scores[layout] = compare(dict(layout), seen, players, weights)
-        score, _ = scores[layout]
-        ranked.append((_key(score), abs(steps - speed), breaks, steps, seq, layout, last))
+        ranked.append((_key(scores[layout][0]), abs(steps - speed), breaks, steps, seq,
+                       layout, last))
     ranked.sort(key=lambda r: r[:5])
-    candidates, seen_events = [], set()
-    for score, _, _, steps, seq, layout, _ in ranked:
-        if (steps, seq) in seen_events:
-            continue
-        seen_events.add((steps, seq))
-        found = scores[layout][1]
-        canoes = {p: list(c) for p, c in layout}
-        event = River(steps, seq)
+    candidates = []
+    for score, off, breaks, steps, seq, layout, _ in ranked:
         text = f"{steps} step{'s' if steps != 1 else ''}" + (f" {''.join(seq)}" if seq else "")
-        candidates.append(Candidate(event, score, tuple(found),
-                                    tuple(place_diff(canoes, seen, found, players)), text))
+        candidates.append(Candidate(River(steps, seq), score, tuple(scores[layout][1]), text,
+                                    dict(layout), seen, tuple(players),
+                                    rank=(score, off, breaks)))
     status = _status_river(ranked)
     unexplained = _unexplained(start, seen, players, players, game.state.weather, weights)
     return RiverInference(status, tuple(candidates), tuple(unexplained), speed, first)
@@ -764,11 +824,11 @@ def infer_buybacks(game: Game, observation: Mapping[str, Any] | Sighting,
             pending[player] = f"{rule}: {player} has no canoe left and must {how} " \
                               "before the cards"
     score, found = compare(expected, seen, players, weights)
-    diff = place_diff(expected, seen, found, players)
-    candidate = Candidate(tuple(events), score, tuple(found), tuple(diff),
+    candidate = Candidate(tuple(events), score, tuple(found),
                           ", ".join(f"{e.player} buys back" + (f" with {e.gem}" if e.gem
                                                                else " for free")
-                                    for e in events) or "no buyback")
+                                    for e in events) or "no buyback",
+                          expected, seen, tuple(players))
     if score > 0:
         status = "none"
     else:

@@ -366,3 +366,36 @@ def test_a_card_other_than_the_players_is_refused():
     game = worked_example()
     with pytest.raises(InferenceError, match="blue's card this round is 6, not 3"):
         infer_turn(game, expected_observation(game), card=3)
+
+
+# -- what people read ------------------------------------------------------------------
+
+def test_summary_of_an_exact_turn_is_the_turn():
+    game = worked_example()
+    assert infer_turn(game, observe_after(game, parse_turn("D-4+clear", "blue"))).summary \
+        == "D-4+clear"
+
+
+def test_summary_of_an_ambiguous_turn_lists_what_to_ask():
+    game = worked_example()
+    game.push_san("D-4+clear")
+    obs = observe_after(game, parse_turn("cloud up", "green")) | {"weather": None}
+    assert infer_turn(game, obs).summary == \
+        "2 fit the picture equally: cloud down | cloud up; ask the players"
+
+
+def test_summary_of_an_unseen_canoe_says_so_and_counts_the_turns_left():
+    game = worked_example()
+    obs = observe_after(game, parse_turn("D-4+clear", "blue"))
+    obs["slots"]["4"]["canoes"] = []
+    summary = infer_turn(game, obs).summary
+    assert summary.startswith("blue: a canoe is not seen; 3 legal moves fit the rest: ")
+    assert "D-4+clear" in summary
+
+
+def test_summary_of_a_wrong_move_names_the_closest_and_what_is_wrong():
+    game = worked_example()
+    obs = move(observe_after(game, parse_turn("D-4+clear", "blue")), "blue", "4", "3")
+    assert str(infer_turn(game, obs)) == (
+        "none: no legal move fits; closest D-4+clear: "
+        "blue's canoe with clear should be on 4, seen on 3")
