@@ -558,8 +558,8 @@ def infer_turn(game: Game, observation: Mapping[str, Any] | Sighting,
     before = canoes_of(game.state)
     outcomes = _outcomes(game, turns)
     # Score the mover and anyone some turn robs; everything else is only cross-checked.
-    scored = [p for p in game.players
-              if p == player or any(canoes[p] != before[p] for canoes, _ in outcomes)]
+    scored = [p for p in game.players if p == player or any(
+        sorted(canoes[p], key=canoe_key) != before[p] for canoes, _ in outcomes)]
     cloud = card == "cloud"
     candidates = []
     for turn, (canoes, weather) in zip(turns, outcomes, strict=True):
@@ -759,8 +759,22 @@ class BuybackInference(Inference):
     choices: dict[str, list[tuple[Buyback, ...]]] = field(default_factory=dict)
     pending: dict[str, str] = field(default_factory=dict)
 
+    @property
+    def summary(self) -> str:
+        if self.status == "none":
+            return "the picture does not match: " + \
+                "; ".join(m.message for m in self.candidates[0].mismatches)
+        parts = [self.candidates[0].text] if self.events or not self.choices else []
+        for player, options in self.choices.items():
+            gems = " or ".join("+".join(e.gem or "free" for e in opt) for opt in options)
+            n = len(options[0])
+            parts.append(f"{player} bought back {n} canoe{'s' if n > 1 else ''}, paid with "
+                         f"{gems}: ask {player}")
+        parts += list(self.pending.values())
+        return "; ".join(parts)
+
     def to_json(self, candidates: int = 5) -> dict[str, Any]:
-        return {"status": self.status,
+        return {"status": self.status, "summary": self.summary,
                 "events": [e.to_json() for e in self.events],
                 "choices": {p: [[e.to_json() for e in opt] for opt in opts]
                             for p, opts in self.choices.items()},
@@ -823,8 +837,13 @@ def infer_buybacks(game: Game, observation: Mapping[str, Any] | Sighting,
                 "take one back for free"
             pending[player] = f"{rule}: {player} has no canoe left and must {how} " \
                               "before the cards"
-    score, found = compare(expected, seen, players, weights)
-    candidate = Candidate(tuple(events), score, tuple(found),
+    _, found = compare(expected, seen, players, weights)
+    # Buybacks move canoes between F and D only; a canoe nudged on the river is
+    # reported apart and does not make the buyback doubtful.
+    scored = tuple(m for m in found if {"D", "F"} & set(m.places))
+    unexplained = [m for m in found if m not in scored]
+    score = sum(m.cost for m in scored)
+    candidate = Candidate(tuple(events), score, scored,
                           ", ".join(f"{e.player} buys back" + (f" with {e.gem}" if e.gem
                                                                else " for free")
                                     for e in events) or "no buyback",
@@ -833,7 +852,7 @@ def infer_buybacks(game: Game, observation: Mapping[str, Any] | Sighting,
         status = "none"
     else:
         status = "ambiguous" if choices else "exact"
-    unexplained = _unexplained(before, seen, players, players, game.state.weather, weights)
+    unexplained += _unexplained(before, seen, players, players, game.state.weather, weights)
     return BuybackInference(status, (candidate,), tuple(unexplained), tuple(events),
                             choices, pending)
 

@@ -139,3 +139,25 @@ def test_no_buyback_to_infer_outside_phase_one():
     game.apply({"event": "cards", "cards": {"blue": 1, "green": 2, "yellow": 3}})
     with pytest.raises(InferenceError, match="phase 'turns'"):
         infer_buybacks(game, expected_observation(game))
+
+
+def test_a_canoe_nudged_on_the_river_is_reported_apart():
+    game = position({"blue": [("F", None), ("2", None)]}, {"blue": ["red"]})
+    picture = after(game, [Buyback("blue", "red")])
+    picture["slots"]["3"]["canoes"] = picture["slots"]["2"]["canoes"]
+    picture["slots"]["2"]["canoes"] = []
+    result = infer_buybacks(game, picture)
+    assert result.status == "exact" and result.events == (Buyback("blue", "red"),)
+    assert [m.message for m in result.unexplained] == \
+        ["blue's empty canoe should be on 2, seen on 3"]
+
+
+def test_summaries_say_what_was_bought_and_what_to_ask():
+    game = position({"blue": [("F", None), ("4", None)], "green": [("F", None), ("F", None)]},
+                    {"blue": ["red", "blue"]})
+    result = infer_buybacks(game, after(game, [Buyback("blue", "red"), Buyback("green")]))
+    assert result.summary == ("green buys back for free; blue bought back 1 canoe, paid "
+                              "with blue or red: ask blue")
+    result = infer_buybacks(game, expected_observation(game))
+    assert result.summary == ("no buyback; R-BUY-2: green has no canoe left and must take "
+                              "one back for free before the cards")
