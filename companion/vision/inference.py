@@ -520,8 +520,17 @@ class TurnInference(Inference):
         return {"player": self.player, "card": self.card} | super().to_json(candidates)
 
 
+def scratch_copy(game: Game) -> Game:
+    """A game in the same state with no history, to try events on: inference never
+    changes the caller's game, not even for a moment (a web thread may be reading it)."""
+    trial = Game.from_setup(game.setup)
+    trial.state = game.state.copy()
+    return trial
+
+
 def _outcomes(game: Game, turns: Sequence[Turn]) -> list[tuple[dict[str, list[Canoe]], int]]:
     """The canoes and weather each turn leaves, by applying it and taking it back."""
+    game = scratch_copy(game)
     out = []
     for turn in turns:
         game.apply(turn)
@@ -698,7 +707,7 @@ def infer_river(game: Game, after: Mapping[str, Any] | Sighting,
     Among explanations that fit equally, the one closest to the rules wins: the
     round's speed, then alternating branches (R-RIVER-3). When the picture needs other
     steps or branches, the event says so and :attr:`RiverInference.flags` names the
-    rule. `max_steps` (default speed + 4, at least 8) bounds the search."""
+    rule. `max_steps` (default: the speed + 4) bounds the search."""
     if game.phase != "river":
         raise InferenceError(f"no river move to infer: the game is in phase {game.phase!r}; "
                              "the river moves after every player's turn")
@@ -711,7 +720,7 @@ def infer_river(game: Game, after: Mapping[str, Any] | Sighting,
     else:
         was = read_observation(before)
         start = {p: list(was.of(p)) for p in players}
-    limit = max(speed + 4, 8) if max_steps is None else max_steps
+    limit = speed + 4 if max_steps is None else max_steps
     outcomes = river_outcomes(start, limit, first)
     # Score each distinct layout once; many step/branch sequences share one.
     scores: dict[Layout, tuple[float, list[Mismatch]]] = {}
@@ -808,6 +817,7 @@ def infer_buybacks(game: Game, observation: Mapping[str, Any] | Sighting,
         raise InferenceError(f"no buyback to infer: the game is in phase {game.phase!r}; "
                              "canoes are bought back in phase I, before the cards")
     seen = read_observation(observation)
+    game = scratch_copy(game)
     before = canoes_of(game.state)
     players = list(game.players)
     events: list[Buyback] = []
@@ -873,8 +883,21 @@ def _buyback_options(game: Game, player: str, back: int) -> list[tuple[Buyback, 
     return options
 
 
-__all__ = ["UNKNOWN", "STATUSES", "ObservationError", "InferenceError", "Sighting",
+def infer(game: Game, observation: Mapping[str, Any] | Sighting) -> Inference:
+    """What happened on the table since `game`'s state, whatever the phase: buybacks
+    in phase I, the turn of the player to move in phase II, the river in phase III.
+    Raises InferenceError once the game is over."""
+    if game.phase == "cards":
+        return infer_buybacks(game, observation)
+    if game.phase == "turns":
+        return infer_turn(game, observation)
+    if game.phase == "river":
+        return infer_river(game, observation)
+    raise InferenceError("the game is over; nothing moves any more")
+
+
+__all__ = ["infer", "UNKNOWN", "STATUSES", "ObservationError", "InferenceError", "Sighting",
            "read_observation", "FitWeights", "DEFAULT_WEIGHTS", "Mismatch", "match_canoes",
-           "compare", "place_diff", "Candidate", "Inference", "TurnInference",
+           "compare", "place_diff", "scratch_copy", "Candidate", "Inference", "TurnInference",
            "infer_turn", "RiverInference", "river_outcomes", "infer_river",
            "BuybackInference", "infer_buybacks"]

@@ -11,9 +11,11 @@ from companion.rules import Game, format_turn, parse_turn
 from companion.rules.random_play import random_position
 from companion.vision.expected import expected_observation
 from companion.vision.inference import (
+    BuybackInference,
     FitWeights,
     InferenceError,
     ObservationError,
+    infer,
     infer_turn,
     match_canoes,
 )
@@ -399,3 +401,20 @@ def test_summary_of_a_wrong_move_names_the_closest_and_what_is_wrong():
     assert str(infer_turn(game, obs)) == (
         "none: no legal move fits; closest D-4+clear: "
         "blue's canoe with clear should be on 4, seen on 3")
+
+
+def test_infer_picks_the_question_of_the_phase():
+    game = Game(["blue", "green", "yellow"])
+    assert isinstance(infer(game, expected_observation(game)), BuybackInference)
+    game.apply({"event": "cards", "cards": {"blue": 6, "green": 1, "yellow": 2}})
+    assert infer(game, expected_observation(game)).player == "blue"
+    for text in ("D-6L", "D-1", "D-2"):
+        game.push_san(text)
+    assert infer(game, expected_observation(game)).speed == 1
+
+
+def test_infer_after_the_end_of_the_game_is_refused():
+    game = Game(["blue", "green", "yellow"])
+    game.state.phase = "over"
+    with pytest.raises(InferenceError, match="the game is over"):
+        infer(game, expected_observation(game))
