@@ -5,7 +5,7 @@ Russian, Chinese, Polish and Italian.
 >>> rule_text("R-GEM-1", "ru")["title"]
 'Один камень в каноэ'
 >>> translate_verdict("R-TURN-1", "it is blue's turn, not green's", "it")
-'TODO'
+'è il turno di Blu, non di Verde'
 >>> hint("R-PTS-3", None, "zh")
 '打出 1 的船只能移动，不能装卸宝石：把宝石放回去，只移动 1 步。'
 

@@ -35,7 +35,7 @@ def negotiate_language(accept: str | None) -> str:
         if code not in LANGUAGES:
             continue
         q = 1.0
-        m = re.search(r"q=([0-9.]+)", params)
+        m = re.search(r"q\s*=\s*([^;\s]*)", params)
         if m:
             try:
                 q = float(m.group(1))
@@ -120,7 +120,7 @@ def translate_verdict(rule: str, message: str, lang: str) -> str:
 
     >>> translate_verdict("R-STEAL-1", "blue's canoe on 3 moved downstream; "
     ...                   "only a canoe moving upstream may steal", "ru")
-    'TODO'
+    'каноэ Синего на диске 3 плыло вниз по реке; красть может только каноэ, плывущее вверх'
 
     A message no template knows comes back as the rule's statement followed by the
     English message; nothing here raises.
