@@ -10,6 +10,12 @@ A catalogue holds, for one language:
               is a pattern for all other codes of that kind (``"диск {code}"``)
 ``phrases``   small sub-templates: how a canoe is named, list separators, the
               fallback for a message the catalogue does not know
+
+When the engine gains or rewords a message: put its template in ``en.json`` (the
+placeholder names say what they hold, see templates.FIELD_KINDS), translate it in the
+other files, and add a case that makes the engine say it to tests/i18n/engine_cases.py;
+the tests then check that every language has it with the same placeholders and forms.
+A new language is one more file here and one more entry in LANGUAGES.
 """
 
 from __future__ import annotations

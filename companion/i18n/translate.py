@@ -146,6 +146,8 @@ def _fallback(rule: str, message: str, lang: str) -> str:
         text = rule_text(str(rule), lang)["text"]
     except ValueError:
         return message
+    if not message.strip():
+        return text
     pattern = catalogue(lang)["phrases"].get("fallback", "{text} ({message})")
     return pattern.replace("{text}", text).replace("{message}", message)
 

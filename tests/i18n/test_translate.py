@@ -49,6 +49,12 @@ def test_unknown_message_gives_the_rule_statement_and_the_english_message():
     assert out.endswith("(sędzia: a brand new message)")
 
 
+def test_an_empty_message_gives_just_the_rule_statement():
+    assert translate_verdict("R-GEM-1", "", "ru") == rule_text("R-GEM-1", "ru")["text"]
+    said = describe_verdict({"ok": False, "rule": None, "message": None}, "it")
+    assert said["rule"] == "LOG" and said["message"] == rule_text("LOG", "it")["text"]
+
+
 def test_unknown_rule_and_message_come_back_as_the_message():
     assert translate_verdict("R-NOPE-9", "something odd", "zh") == "something odd"
 
