@@ -459,7 +459,7 @@ class Inference:
         return self.candidates[:n]
 
     def to_json(self, candidates: int = 5) -> dict[str, Any]:
-        return {"status": self.status,
+        return {"status": self.status, "summary": self.summary,
                 "best": [c.to_json() for c in self.best],
                 "candidates": [c.to_json() for c in self.candidates[:candidates]],
                 "unexplained": [m.to_json() for m in self.unexplained]}
@@ -528,17 +528,21 @@ def scratch_copy(game: Game) -> Game:
     return trial
 
 
-def _outcomes(game: Game, turns: Sequence[Turn]) -> list[tuple[dict[str, list[Canoe]], int]]:
-    """The canoes and weather each turn leaves, by applying it and taking it back."""
+def _outcomes(game: Game, turns: Sequence[Turn]
+              ) -> list[tuple[Turn, dict[str, list[Canoe]], int]]:
+    """Each turn with the canoes and weather it leaves, by applying it to a scratch
+    copy and taking it back. A listed turn the engine then refuses (an engine bug) is
+    left out rather than stopping the table."""
     game = scratch_copy(game)
     out = []
     for turn in turns:
-        game.apply(turn)
         try:
-            out.append(({p: list(c) for p, c in game.state.canoes.items()},
-                        game.state.weather))
-        finally:
-            game.undo()
+            game.apply(turn)
+        except (IllegalEvent, LogError):
+            continue
+        out.append((turn, {p: list(c) for p, c in game.state.canoes.items()},
+                    game.state.weather))
+        game.undo()
     return out
 
 
@@ -568,10 +572,10 @@ def infer_turn(game: Game, observation: Mapping[str, Any] | Sighting,
     outcomes = _outcomes(game, turns)
     # Score the mover and anyone some turn robs; everything else is only cross-checked.
     scored = [p for p in game.players if p == player or any(
-        sorted(canoes[p], key=canoe_key) != before[p] for canoes, _ in outcomes)]
+        sorted(canoes[p], key=canoe_key) != before[p] for _, canoes, _ in outcomes)]
     cloud = card == "cloud"
     candidates = []
-    for turn, (canoes, weather) in zip(turns, outcomes, strict=True):
+    for turn, canoes, weather in outcomes:
         score, found = compare(canoes, seen, scored, weights, weather if cloud else None)
         candidates.append(Candidate(turn, score, tuple(found), format_turn(turn),
                                     canoes, seen, tuple(scored), weather))
