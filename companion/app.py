@@ -31,7 +31,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.rules import (
-    PLAYER_COLOURS,
     Buyback,
     Cards,
     Game,
@@ -69,9 +68,11 @@ class TableError(ValueError):
 class Change:
     """What a subscriber is told after every change. It never carries a secret card."""
 
-    kind: str  # new-game join choice reveal turn river buyback undo illegal lang
+    kind: str  # new-game join choice reveal turn river buyback undo illegal lang seat
     version: int
     player: str | None = None
+    verdict: Verdict | None = None  # for "illegal": the referee's verdict (public)
+    event: Any = None  # for "illegal": the refused turn or river event (public)
 
 
 Subscriber = Callable[[Change], None]
@@ -374,7 +375,7 @@ class Table:
                 self._feed({"kind": "turn", "ok": False, "player": turn.player,
                             "text": format_turn(turn), "rule": verdict.rule,
                             "message": verdict.message, "source": source, **hint})
-                self._bump("illegal", turn.player)
+                self._bump("illegal", turn.player, verdict, turn)
                 return verdict
             card = game.state.cards[turn.player]
             game.apply(turn)
@@ -409,7 +410,7 @@ class Table:
                 self._feed({"kind": "river", "ok": False, "rule": verdict.rule,
                             "message": verdict.message, "source": source,
                             "hint": "river" if game.phase == "river" else "wait"})
-                self._bump("illegal")
+                self._bump("illegal", None, verdict, event)
                 return verdict
             assert isinstance(event, River)
             preview = game.preview_river(event.steps, event.branches)
@@ -576,13 +577,15 @@ class Table:
         entry = {"at": round(self.clock(), 3), **entry}
         self.store.add_feed(self.game_id or 0, entry)
 
-    def _bump(self, kind: str, player: str | None = None) -> None:
+    def _bump(self, kind: str, player: str | None = None, verdict: Verdict | None = None,
+              event: Any = None) -> None:
         """Announce a change (called with the lock held): wake the live streams now, and
         queue the change for the subscribers, who are called in order on one thread."""
         self.version += 1
         self._changed.notify_all()
         if self._subscribers:
-            self._outbox.put((Change(kind, self.version, player), list(self._subscribers)))
+            change = Change(kind, self.version, player, verdict, event)
+            self._outbox.put((change, list(self._subscribers)))
 
     def _deliver(self) -> None:
         while True:
@@ -594,4 +597,34 @@ class Table:
                     log.exception("table subscriber %r failed on %s", callback, change)
 
 
-__all__ = ["Table", "TableError", "Change", "PLAYER_COLOURS"]
+def follow_with_leds(table: Table, controller: Any) -> Callable[[], None]:
+    """Keep an LED controller (companion.hardware.LedController) showing the table's
+    game: every change, and an illegal move's places blinking. Returns unsubscribe."""
+    def show(change: Change) -> None:
+        if table.game is not None:
+            controller.show(table.game, change.verdict, change.event)
+    if table.game is not None:
+        controller.show(table.game)
+    return table.subscribe(show)
+
+
+def button_actions(table: Table) -> Callable[[str], None]:
+    """What the table's push buttons do (companion.hardware.ButtonPanel names): "river"
+    pushes the river as the rules say, "undo" takes back the last event, "next"
+    reveals the cards once every one is down."""
+    def pressed(name: str) -> None:
+        try:
+            if name == "river":
+                table.move_river(source="button")
+            elif name == "undo":
+                table.undo()
+            elif name == "next":
+                table.reveal()
+            else:
+                log.info("button %r does nothing in the table app", name)
+        except TableError as exc:
+            log.info("button %r: %s", name, exc.message)
+    return pressed
+
+
+__all__ = ["Table", "TableError", "Change", "follow_with_leds", "button_actions"]

@@ -5,12 +5,18 @@ from __future__ import annotations
 
 import argparse
 import errno
+import logging
+import signal
 import sys
+import time
+import warnings
+from collections.abc import Callable
 from typing import Any
 
+import numpy as np
 from werkzeug.serving import make_server
 
-from companion.app import Table, TableError
+from companion.app import Table, TableError, button_actions, follow_with_leds
 from companion.rules import PLAYER_COLOURS
 from companion.store import StoreError
 
@@ -29,11 +35,18 @@ def register(subparsers: Any) -> None:
                    help="start a game with these colours in seating order (3-5), unless the "
                         "stored game already has exactly these players")
     p.add_argument("--start", choices=PLAYER_COLOURS, help="start player with --players")
+    p.add_argument("--verbose", action="store_true", help="log every request")
+    p.add_argument("--no-hardware", action="store_true",
+                   help="do not open the LED strip or the buttons (the table page still "
+                        "shows the simulated strip)")
     p.set_defaults(func=cmd_serve)
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
     from companion.web import ConfigError, create_app, load_config
+
+    logging.basicConfig(level=logging.INFO, format="%(name)s: %(message)s")
+    logging.getLogger("werkzeug").setLevel(logging.INFO if args.verbose else logging.WARNING)
 
     try:
         config: dict[str, Any] = load_config(args.config) if args.config else {}
@@ -43,11 +56,12 @@ def cmd_serve(args: argparse.Namespace) -> int:
     if args.database:
         config["DATABASE"] = args.database
     try:
-        app = create_app(config, leds=_simulated_leds())
+        app = create_app(config)
     except StoreError as exc:
         print(f"companion serve: {exc}", file=sys.stderr)
         return 2
     table: Table = app.extensions["companion.table"]
+    stop_hardware = _attach_hardware(app, table, args.no_hardware)
     if args.players:
         try:
             _start_or_resume(table, args.players, args.start)
@@ -62,13 +76,20 @@ def cmd_serve(args: argparse.Namespace) -> int:
               file=sys.stderr)
         return 2
     _announce(table, args.host, server.server_port, app.config.get("PUBLIC_URL"))
+    signal.signal(signal.SIGTERM, _interrupt)  # systemd's stop: the same clean exit
     try:
-        server.serve_forever()
+        server.serve_forever()  # werkzeug's returns on Ctrl-C (KeyboardInterrupt)
     except KeyboardInterrupt:
-        print("\ncompanion serve: stopped; the game is saved and resumes on the next start")
+        pass
     finally:
         server.server_close()
+        stop_hardware()
+    print("companion serve: stopped; the game is saved and resumes on the next start")
     return 0
+
+
+def _interrupt(signum: int, frame: Any) -> None:
+    raise KeyboardInterrupt
 
 
 def _start_or_resume(table: Table, players: list[str], start: str | None) -> None:
@@ -105,7 +126,44 @@ def _announce(table: Table, host: str, port: int, public_url: str | None) -> Non
     sys.stdout.flush()
 
 
-def _simulated_leds() -> Any:
-    """The simulated LED strip's pixels for the table page, if companion.hardware
-    provides one (see companion.hardware); None otherwise."""
-    return None
+def _attach_hardware(app: Any, table: Table, skip: bool) -> Callable[[], None]:
+    """The LED strip (real, or simulated when there is none) follows the table, the
+    table page shows its pixels, and the push buttons act on the table. Without
+    companion.hardware, or with a bad hardware file, the app runs without them."""
+    try:
+        from companion import hardware
+        from companion.hardware.scene import draw_zone
+    except ImportError:
+        return lambda: None
+    try:
+        config = hardware.load_config()
+    except hardware.ConfigError as exc:
+        print(f"companion serve: LEDs and buttons off: {exc}", file=sys.stderr)
+        return lambda: None
+    layout = config.layout
+    strip = hardware.NullStrip(config.strip.count) if skip else hardware.make_strip(config)
+    controller = hardware.LedController(strip, layout)
+
+    def pixels() -> list[list[int]]:
+        # The zone as it is now (the strip itself may still be mid-animation).
+        frame = np.zeros((strip.count, 3), dtype=np.uint8)
+        if table.game is not None:
+            draw_zone(frame, layout, hardware.danger_zone(table.game), time.monotonic())
+        return frame.tolist()
+
+    app.extensions["companion.leds"] = pixels
+    if skip:
+        return lambda: None
+    unfollow = follow_with_leds(table, controller)
+    controller.start()
+    with warnings.catch_warnings():  # gpiozero warns once per pin library it lacks
+        warnings.simplefilter("ignore")
+        panel = hardware.open_buttons(config.buttons, button_actions(table))
+
+    def stop() -> None:
+        unfollow()
+        controller.stop()
+        if panel is not None:
+            panel.close()
+        strip.close()
+    return stop

@@ -132,7 +132,7 @@ function drawLeds(container, state) {
     pixels = Object.keys(SLOT_XY).map((slot) => danger.slots.includes(slot)
       ? (danger.known ? [224, 30, 55] : [240, 140, 0]) : [30, 80, 140]);
   }
-  const row = el("div", { class: "led-row", role: "img", "aria-label": t("leds") });
+  const row = el("div", { class: "led-row" + (pixels.length > 40 ? " dense" : ""), role: "img", "aria-label": t("leds") });
   for (const [r, g, b] of pixels) {
     row.append(el("span", { class: "led", style: `background: rgb(${r},${g},${b}); box-shadow: 0 0 8px rgb(${r},${g},${b})` }));
   }
