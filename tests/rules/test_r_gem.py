@@ -1,7 +1,5 @@
 """R-GEM: loading and unloading at the deposits (rules.md section 5)."""
 
-import pytest
-
 from .helpers import (
     assert_illegal,
     assert_legal,
@@ -177,8 +175,6 @@ def test_R_GEM_5_load_at_the_start_and_unload_at_the_end_is_illegal():
                    "R-GEM-5", "blue", "loaded this turn")
 
 
-@pytest.mark.xfail(strict=True, reason="engine: pre ['load:<gem>', 'unload'] at one end is "
-                   "accepted (R-GEM-5 is checked only when ops sit at both ends)")
 def test_R_GEM_5_load_then_unload_at_one_end_is_illegal():
     """Four points spent loading clear and putting it straight back: the canoe would end
     exactly as it began, which R-GEM-5 forbids ("a gem loaded this turn cannot be
@@ -186,6 +182,12 @@ def test_R_GEM_5_load_then_unload_at_one_end_is_illegal():
     game = turn_position("blue", 4, canoes={"blue": [("4", None), ("D", None)]})
     assert_illegal(game, turn("blue", move("4", pre=["load:clear", "unload"])), "R-GEM-5",
                    "blue", "loaded this turn")
+
+
+def test_R_GEM_5_unload_load_unload_at_one_end_is_illegal():
+    game = turn_position("blue", 6, canoes={"blue": [("4", "violet"), ("D", None)]})
+    assert_illegal(game, turn("blue", move("4", pre=["unload", "load:clear", "unload"])),
+                   "R-GEM-5", "blue", "loaded this turn")
 
 
 def test_R_GEM_6_a_canoe_loads_from_the_deposit_not_from_another_canoe():
