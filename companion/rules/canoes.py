@@ -147,10 +147,10 @@ def apply_action(state: State, player: str, canoe: Canoe, value: int,
         for op in getattr(action, side):
             deposit = DEPOSIT_AT[place]
             if op == "unload":
+                if loaded_now:
+                    raise IllegalEvent("R-GEM-5", f"{who}: a gem loaded this turn "
+                                       "cannot be unloaded in the same turn")
                 if gem is None:
-                    if loaded_now:
-                        raise IllegalEvent("R-GEM-5", f"{who}: a gem loaded this turn "
-                                           "cannot be unloaded in the same turn")
                     raise IllegalEvent("R-GEM-3", f"{who} carries no gem to unload")
                 if "no-same-colour-unload" in state.variants and gem == deposit:
                     raise IllegalEvent("R-GEM-3", f"{who}: with no-same-colour-unload a "
