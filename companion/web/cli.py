@@ -7,6 +7,7 @@ import argparse
 import errno
 import logging
 import signal
+import socket
 import sys
 import time
 import warnings
@@ -69,13 +70,15 @@ def cmd_serve(args: argparse.Namespace) -> int:
             print(f"companion serve: {exc.message}", file=sys.stderr)
             return 2
     try:
-        server = make_server(args.host, args.port, app, threaded=True)
+        listener = _listen(args.host, args.port)
     except OSError as exc:
         reason = "the port is in use" if exc.errno == errno.EADDRINUSE else exc.strerror
         print(f"companion serve: cannot listen on {args.host}:{args.port}: {reason}",
               file=sys.stderr)
         return 2
-    _announce(table, args.host, server.server_port, app.config.get("PUBLIC_URL"))
+    port = listener.getsockname()[1]
+    server = make_server(args.host, port, app, threaded=True, fd=listener.fileno())
+    _announce(table, args.host, port, app.config.get("PUBLIC_URL"))
     signal.signal(signal.SIGTERM, _interrupt)  # systemd's stop: the same clean exit
     try:
         server.serve_forever()  # werkzeug's returns on Ctrl-C (KeyboardInterrupt)
@@ -83,9 +86,25 @@ def cmd_serve(args: argparse.Namespace) -> int:
         pass
     finally:
         server.server_close()
+        listener.close()
         stop_hardware()
     print("companion serve: stopped; the game is saved and resumes on the next start")
     return 0
+
+
+def _listen(host: str, port: int) -> socket.socket:
+    """The listening socket, bound here so that a busy port is our one-line error
+    (werkzeug would print its own and exit)."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((host, port))
+        sock.listen(128)
+    except OSError:
+        sock.close()
+        raise
+    return sock
 
 
 def _interrupt(signum: int, frame: Any) -> None:

@@ -39,10 +39,15 @@ def table_state(table: Table, lang: str, controls: bool) -> dict[str, Any]:
     return state
 
 
+def qr_code(url: str) -> segno.QRCode:
+    """The QR code of a join link (medium error correction: a tablet's glare)."""
+    return segno.make(url, error="m")
+
+
 @lru_cache(maxsize=64)
 def qr_svg(url: str) -> str:
-    """The join link as an SVG data URI (segno), dark on white with a quiet zone."""
-    return segno.make(url, error="m").svg_data_uri(scale=6, border=2)
+    """The join link's QR code as an SVG data URI, dark on white with a quiet zone."""
+    return qr_code(url).svg_data_uri(scale=6, border=2)
 
 
 def public_base_url() -> str:
