@@ -35,10 +35,15 @@ def cmd_referee(args: argparse.Namespace) -> int:
     except (OSError, NoSetup) as exc:
         print(f"companion referee: cannot read {args.log}: {_reason(exc)}", file=sys.stderr)
         return 2
+    translate = None
+    if args.lang != "en":
+        from companion.i18n import translate_verdict as translate
     ok = True
     out = sys.stdout
     for verdict in [first, *verdicts]:
         ok = ok and verdict.get("ok", True)
+        if translate and verdict.get("ok") is False:
+            verdict["message_local"] = translate(verdict["rule"], verdict["message"], args.lang)
         out.write(_dump(verdict) + "\n")
     return 0 if ok else 1
 
@@ -104,6 +109,9 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     p = sub.add_parser("referee", help="judge every event of a game log (JSON Lines)")
     p.add_argument("log", metavar="LOG")
+    p.add_argument("--lang", default="en", choices=["en", "ru", "zh", "pl", "it"],
+                   help="also give each illegal verdict's message in this language "
+                        "(as \"message_local\")")
     p.set_defaults(func=cmd_referee)
     p = sub.add_parser("moves", help="list every legal turn of a player with a card")
     p.add_argument("log", metavar="LOG")
