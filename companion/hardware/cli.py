@@ -10,7 +10,7 @@ import time
 import warnings
 from pathlib import Path
 
-from companion.rules import SLOTS, Game, LogError, parse_line
+from companion.rules import SLOTS, Game, LogError, Setup, parse_line
 
 from . import colours
 from .backends import make_strip
@@ -116,9 +116,14 @@ def _config(args: argparse.Namespace, prog: str) -> HardwareConfig | None:
 
 
 def _open_strip(config: HardwareConfig, prog: str) -> Strip:
-    # The fallback reason goes to the user here, not only to the log.
-    logging.getLogger("companion.hardware").setLevel(logging.ERROR)
-    strip = make_strip(config)
+    # The fallback reason goes to the user here, once, rather than through the log.
+    logger = logging.getLogger("companion.hardware")
+    level = logger.level
+    logger.setLevel(logging.ERROR)
+    try:
+        strip = make_strip(config)
+    finally:
+        logger.setLevel(level)
     if isinstance(strip, SimulatedStrip) and strip.reason:
         print(f"{prog}: {strip.reason}; using the simulated strip", file=sys.stderr)
     return strip
@@ -203,10 +208,14 @@ def game_from_log(path: str, last_line: int | None = None) -> Game:
         numbered = [(i, line) for i, line in numbered if i <= last_line]
     if not numbered:
         raise LogUnreadable(f"{path} has no setup line")
+    first, text = numbered[0]
     try:
-        game = Game.from_setup(parse_line(numbered[0][1]))
+        setup = parse_line(text)
+        if not isinstance(setup, Setup):
+            raise LogError("the first event of a game must be setup")
+        game = Game.from_setup(setup)
     except LogError as exc:
-        raise LogUnreadable(f"{path} line {numbered[0][0]}: no valid setup line "
+        raise LogUnreadable(f"{path} line {first}: no valid setup line "
                             f"({exc.message})") from None
     for _, line in numbered[1:]:
         try:
