@@ -36,6 +36,7 @@ from .strips import Strip, StripError
 log = logging.getLogger("companion.hardware")
 
 PUSH_GAP = 0.6  # seconds between the pulses of two pushes of the river
+RESEND = 1.0  # seconds after which an unchanged frame is sent to the strip again
 _NAMED = re.compile(r"\b(?:on|reach|to|from) (1|2|3|4|5|6L|6R|7L|7R)\b")
 
 
@@ -82,6 +83,9 @@ class LedController:
         self._seen: tuple[int, int] | None = None  # (id(game), number of events)
         self._before = None  # the state before the newest event
         self._strip_failed = False
+        self._last_sent: np.ndarray | None = None
+        self._last_sent_at = 0.0
+        self.frames = 0  # frames computed by render()
 
     # -- what to show ---------------------------------------------------------------
 
@@ -154,8 +158,16 @@ class LedController:
             return bool(self._animations)
 
     def render(self, now: float | None = None) -> None:
-        """Compute the frame for `now` and show it on the strip."""
-        self.strip.set_frame(self.frame(now))
+        """Compute the frame for `now` and show it on the strip. An unchanged frame is
+        sent again only once a second (LEDs keep their colour; the resend heals a strip
+        that lost power)."""
+        frame = self.frame(now)
+        self.frames += 1
+        wall = time.monotonic()
+        if np.array_equal(frame, self._last_sent) and wall - self._last_sent_at < RESEND:
+            return
+        self._last_sent, self._last_sent_at = frame, wall
+        self.strip.set_frame(frame)
         try:
             self.strip.show()
         except StripError as exc:

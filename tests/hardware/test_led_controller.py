@@ -247,13 +247,23 @@ def test_the_render_thread_keeps_the_strip_current():
         assert leds.running
         leds.show(river_with_blue_falling())  # returns at once; the thread draws it
         assert wait_for(lambda: strip.pixels()[LAYOUT["7L"].indices[0]] == colours.FALL)
-        shows = strip.shows
-        assert wait_for(lambda: strip.shows > shows + 5)  # it keeps rendering
+        frames = leds.frames
+        assert wait_for(lambda: leds.frames > frames + 5)  # it keeps rendering
     assert not leds.running
-    after = strip.shows
+    after = leds.frames
     time.sleep(0.05)
-    assert strip.shows == after  # stopped means stopped
+    assert leds.frames == after  # stopped means stopped
     assert changes  # the page hears of the new frames
+
+
+def test_an_unchanged_frame_is_not_sent_again_at_once():
+    leds, clock = controller()
+    leds.show(river_with_blue_falling())
+    leds.render(clock.now + 0.3)
+    leds.render(clock.now + 0.31)  # the same picture
+    assert leds.strip.shows == 1
+    leds.render(clock.now + 0.6)  # the canoe blinks on: a new picture
+    assert leds.strip.shows == 2
 
 
 def test_show_from_many_threads_is_safe():
@@ -280,6 +290,7 @@ def test_a_failing_strip_is_logged_once_and_does_not_stop_rendering(caplog):
     leds = LedController(FlakyStrip(150), LAYOUT)
     leds.show(river_with_blue_falling())
     with caplog.at_level(logging.WARNING, logger="companion.hardware"):
-        for _ in range(5):
-            leds.render()
+        for k in range(6):
+            leds.render(k * 0.3)  # the canoe blinks: a new frame each time
     assert [r.getMessage() for r in caplog.records] == ["LED strip: the SPI transfer failed"]
+    assert leds.frames == 6
