@@ -65,11 +65,11 @@ def observation_from_canoes(canoes: Mapping[str, list[Canoe]], weather: int) -> 
     """The vision.md observation of canoes placed as given: every disc in its slot,
     the view stable, all four markers found."""
     slots: dict[str, dict[str, Any]] = {s: {"disc": True, "canoes": []} for s in SLOTS}
-    off: dict[str, list[dict[str, Any]]] = {"D": [], "F": []}
+    off: dict[str, list[dict[str, Any]]] = {place: [] for place in OFF_RIVER}
     for player, own in canoes.items():
-        if any(place not in PLACES for place, _ in own):
-            bad = next(place for place, _ in own if place not in PLACES)
-            raise ValueError(f"{player}'s canoe is at {bad!r}, which is no place on "
+        bad = [place for place, _ in own if place not in PLACES]
+        if bad:
+            raise ValueError(f"{player}'s canoe is at {bad[0]!r}, which is no place on "
                              f"the board (expected one of {', '.join(PLACES)})")
         for place, gem in sorted(own, key=canoe_key):
             seen = {"player": player, "gem": gem}
@@ -78,7 +78,7 @@ def observation_from_canoes(canoes: Mapping[str, list[Canoe]], weather: int) -> 
             else:
                 slots[place]["canoes"].append(seen)
     return {"stable": True, "markers": 4, "weather": weather, "slots": slots,
-            "dock": off["D"], "falls": off["F"]}
+            **{OFF_RIVER[place]: listed for place, listed in off.items()}}
 
 
 def expected_observation(source: State | Game | Mapping[str, Any]) -> dict[str, Any]:
