@@ -233,7 +233,8 @@ def test_subscribers_hear_every_change_in_order_and_never_a_card(table):
     assert done.wait(5)
     assert [c.kind for c in heard] == ["choice", "choice", "choice", "reveal"]
     assert [c.version for c in heard] == sorted(c.version for c in heard)
-    assert all(set(vars(c)) == {"kind", "version", "player"} for c in heard)
+    assert all(set(vars(c)) == {"kind", "version", "player", "verdict", "event"}
+               and c.verdict is None and c.event is None for c in heard)
 
 
 def test_a_failing_subscriber_does_not_stop_the_game(table):
@@ -243,3 +244,53 @@ def test_a_failing_subscriber_does_not_stop_the_game(table):
     table.choose("blue", 2)
     assert done.wait(5)
     assert table.choice("blue") == 2
+
+
+def test_an_illegal_move_is_announced_with_its_verdict(table):
+    heard: list[Change] = []
+    done = threading.Event()
+    table.subscribe(lambda c: (heard.append(c), c.kind == "illegal" and done.set()))
+    choose(table, {"blue": 6, "green": 5, "yellow": 4})
+    table.reveal()
+    table.play_turn("D-5")
+    assert done.wait(5)
+    assert heard[-1].verdict.rule == "R-PTS-2" and heard[-1].event.player == "blue"
+
+
+def test_the_led_strip_follows_the_table(table):
+    hardware = pytest.importorskip("companion.hardware")
+    from companion.app import follow_with_leds
+
+    controller = hardware.LedController(hardware.SimulatedStrip(150),
+                                        hardware.default_layout())
+    shown = threading.Event()
+    original = controller.show
+
+    def show(game, verdict=None, event=None):
+        original(game, verdict, event)
+        if game.phase == "turns":
+            shown.set()
+
+    controller.show = show
+    follow_with_leds(table, controller)
+    choose(table, {"blue": 6, "green": 5, "yellow": 4})
+    table.reveal()
+    assert shown.wait(5)
+    assert controller.zone == hardware.danger_zone(table.game)
+
+
+def test_the_table_buttons_reveal_push_the_river_and_undo(table):
+    from companion.app import button_actions
+
+    press = button_actions(table)
+    choose(table, {"blue": 6, "green": 5, "yellow": 4})
+    press("next")
+    assert table.game.phase == "turns"
+    press("river")  # too early: refused quietly, nothing changes
+    assert table.game.phase == "turns"
+    for move in ("D-6L", "D-5", "D-4"):
+        table.play_turn(move)
+    press("river")
+    assert table.game.round == 2
+    press("undo")
+    assert table.game.phase == "river"
