@@ -1,0 +1,395 @@
+"""From one frame (and where the board is in it) to the observation of vision.md.
+
+>>> detector = Detector(load_board(), load_profile())
+>>> reading = detector.read(image, locator.locate(image))
+>>> reading.observation["slots"]["4"]
+{'disc': True, 'canoes': [{'player': 'blue', 'gem': 'clear'}]}
+
+How it looks:
+1. The frame is warped into board millimetres (``px_per_mm`` pixels per mm) and the
+   light is taken out with the marker paper as white (``light.LightMeter``).
+2. Every pixel gets a colour class from the learned profile (one table look-up).
+3. Pixels that are not the board (water, disc, printed board) form blobs. A blob that
+   reaches the board's edge (an arm comes from off the board), holds more of one canoe
+   colour than two canoes (a player has two), or is mostly of no known colour, is a hand
+   or some other thing in the way: no canoe is read from it or next to it, and the view
+   is not stable.
+4. In the other blobs, each canoe colour with at least part of a hull's area is one
+   canoe, or two when it covers more than one and a half hulls; where it lies says its
+   place (the nearest slot, the dock or the falls).
+5. A canoe's gem is read in its middle, with the canoe's own colour as the local light
+   reference, so a red gem in a red canoe or a blue gem in a shadowed blue canoe is
+   judged against that canoe, not against the whole board. Unsure is "unknown".
+6. Discs: an empty disc looks like the disc class, a missing one like water. Weather:
+   the track position with the white cloud on it.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+import cv2
+import numpy as np
+
+from companion.rules import SLOTS
+from companion.rules.geometry import PLAYER_COLOURS
+
+from .board import Board, Polygon
+from .light import LightMeter
+from .locate import Location
+from .profile import (
+    CANOE_CLASSES,
+    GEM_CLASSES,
+    MIN_SIGMA,
+    NONE,
+    ColourProfile,
+    features,
+)
+
+EDGE_BAND_MM = (3.0, 8.0)   # the band inside the board's edge an arm must cross
+CLEAR_OF_EDGE_MM = 3.0      # pixels nearer the edge than this are not looked at
+HULL_D2 = 11.34             # a pixel is unlike its hull beyond this (chi-square 99%, 3 dof)
+GEM_PX_PER_MM = 3.0         # gems are read at this resolution, from the camera frame
+GEM_UNLIKE = 0.15           # share of a gem's area unlike the hull: less is an empty canoe
+GEM_ANGLE = 35.0            # degrees: how far a gem's colour may point off its class
+GEM_MARGIN = 6.0            # degrees: how much nearer the best gem must be than the next
+
+
+@dataclass
+class Reading:
+    """What one frame shows."""
+
+    observation: dict[str, Any]
+    occluded: bool                      # something (a hand) is over the board
+    corrected: np.ndarray = field(repr=False)  # the light-corrected board image
+    timings: dict[str, float] = field(default_factory=dict)
+
+
+class Detector:
+    """Reads pieces off frames of one board with one colour profile."""
+
+    def __init__(self, board: Board, profile: ColourProfile, px_per_mm: float = 1.0) -> None:
+        self.board = board
+        self.profile = profile
+        self.scale = px_per_mm
+        self.light = LightMeter(board, px_per_mm)
+        h, w = self.light.shape
+        self.shape = (h, w)
+        names = profile.names
+        self._canoe_idx = {c.split(":")[1]: names.index(c) for c in CANOE_CLASSES}
+        self._gem_idx = {g.split(":")[1]: names.index(g) for g in GEM_CLASSES}
+        self._cloud = names.index("cloud")
+        self._disc, self._water = names.index("disc"), names.index("water")
+        self._foreign = np.ones(256, bool)
+        self._foreign[profile.ground()] = False
+        px2 = px_per_mm ** 2
+        self.canoe_px = profile.sizes_mm2["canoe"] * px2
+        self.gem_px = profile.sizes_mm2["gem"] * px2
+        self.cloud_px = profile.sizes_mm2["cloud"] * px2
+        self.canoe_box = profile.sizes_mm2["canoe_box"] * px2
+        k = max(3, int(round(7 * px_per_mm)) | 1)  # bridges a hull split by its gem
+        self._close = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
+        k = max(3, int(round(5 * px_per_mm)) | 1)
+        self._solid = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
+        profile.lut()  # build it now, not on the first frame
+        self._build_masks()
+
+    # -- fixed masks of the board ----------------------------------------------------------
+
+    def _px(self, pts: Polygon | list[tuple[float, float]]) -> np.ndarray:
+        return np.round(np.asarray(pts, np.float64) * self.scale).astype(np.int32)
+
+    def _build_masks(self) -> None:
+        b, s = self.board, self.scale
+        h, w = self.shape
+        m = int(round(CLEAR_OF_EDGE_MM * s))
+        valid = np.zeros((h, w), np.uint8)
+        valid[m:h - m, m:w - m] = 1
+        side = b.markers.size_mm
+        from .markers import PAPER_MARGIN  # the paper is not looked at for pieces
+
+        half = side * (0.5 + PAPER_MARGIN) + 1
+        for cx, cy in b.markers.centres_mm.values():
+            cv2.rectangle(valid, tuple(self._px([(cx - half, cy - half)])[0]),
+                          tuple(self._px([(cx + half, cy + half)])[0]), 0, -1)
+        self.valid = valid.astype(bool)
+        edge = np.ones((h, w), np.uint8)
+        e = int(round(EDGE_BAND_MM[1] * s))
+        edge[e:h - e, e:w - e] = 0
+        self.edge = edge.astype(bool) & self.valid
+        self.deposit_mask = np.zeros((h, w), np.uint8)
+        for poly in b.deposits.values():
+            cv2.fillPoly(self.deposit_mask, [self._px(poly)], 1)
+        r = b.disc_radius_mm
+        yy, xx = np.mgrid[0:h, 0:w]
+        self._annulus: dict[str, tuple[np.ndarray, np.ndarray]] = {}
+        for slot, (cx, cy) in b.slots.items():
+            d = np.hypot((xx + 0.5) / s - cx, (yy + 0.5) / s - cy)
+            self._annulus[slot] = np.nonzero((d >= 0.5 * r) & (d <= 0.88 * r))
+        pts = list(b.weather_mm.items())
+        step = min(math.dist(a[1], c[1]) for a in pts for c in pts if a[0] != c[0])
+        self._weather: dict[int, tuple[np.ndarray, np.ndarray]] = {}
+        for value, (cx, cy) in pts:
+            d = np.hypot((xx + 0.5) / s - cx, (yy + 0.5) / s - cy)
+            self._weather[value] = np.nonzero(d <= 0.4 * step)
+        self.place_mask = {}
+        for slot, c in b.slots.items():
+            mk = np.zeros((h, w), np.uint8)
+            cv2.circle(mk, tuple(self._px([c])[0]), int(1.3 * r * s), 1, -1)
+            self.place_mask[slot] = mk.astype(bool)
+        for name, poly in (("D", b.dock), ("F", b.falls)):
+            mk = np.zeros((h, w), np.uint8)
+            cv2.fillPoly(mk, [self._px(poly)], 1)
+            self.place_mask[name] = mk.astype(bool)
+
+    # -- one frame ---------------------------------------------------------------------------
+
+    def rectify(self, image: np.ndarray, location: Location) -> np.ndarray:
+        """The frame warped into board millimetres (BGR, px_per_mm)."""
+        s = self.scale
+        to_rect = np.diag([s, s, 1.0]) @ location.homography
+        h, w = self.shape
+        return cv2.warpPerspective(image, to_rect, (w, h), flags=cv2.INTER_LINEAR,
+                                   borderMode=cv2.BORDER_REPLICATE)
+
+    def corrected(self, image: np.ndarray, location: Location) -> np.ndarray:
+        """The frame in board millimetres with the light taken out, lightly smoothed."""
+        rect = self.rectify(image, location)
+        out = self.light.correct(rect, frozenset(location.seen))
+        return cv2.blur(out, (3, 3))
+
+    def read(self, image: np.ndarray, location: Location) -> Reading:
+        """The observation of one frame (stable as far as this one frame can tell)."""
+        clock = _Clock()
+        img = self.corrected(image, location)
+        clock.lap("rectify+light")
+        labels = self.profile.classify(img)
+        clock.lap("classify")
+        foreign = (self._foreign[labels] & self.valid).astype(np.uint8)
+        n, cc, stats, _ = cv2.connectedComponentsWithStats(foreign, connectivity=8)
+        clock.lap("blobs")
+        blocked = np.zeros(self.shape, np.uint8)
+        canoes: list[tuple[str, tuple[float, float], str | None]] = []
+        min_area = 0.3 * self.gem_px
+        for i in range(1, n):
+            x, y, w, h, area = stats[i]
+            if area < min_area:
+                continue
+            sub = cc[y:y + h, x:x + w] == i
+            lab = labels[y:y + h, x:x + w]
+            counts = np.bincount(lab[sub], minlength=256)
+            found = self._canoes_in(sub, lab, counts, area, (x, y, w, h))
+            if found is None:
+                blocked[y:y + h, x:x + w][sub] = 1
+                continue
+            for player, ys, xs in found:
+                centre = ((xs.mean() + x + 0.5) / self.scale, (ys.mean() + y + 0.5) / self.scale)
+                canoes.append((player, centre, self._gem(image, location, centre, player)))
+        clock.lap("canoes")
+        occluded_places: list[str] = []
+        if blocked.any():
+            grow = int(round(12 * self.scale)) * 2 + 1
+            blocked = cv2.dilate(blocked, np.ones((grow, grow), np.uint8)).astype(bool)
+            occluded_places = [p for p, mk in self.place_mask.items() if (mk & blocked).any()]
+            keep = []
+            for player, (cx, cy), gem in canoes:
+                px, py = int(cx * self.scale), int(cy * self.scale)
+                if 0 <= py < self.shape[0] and 0 <= px < self.shape[1] and blocked[py, px]:
+                    continue
+                keep.append((player, (cx, cy), gem))
+            canoes = keep
+        obs = self._observation(labels, canoes, location, occluded_places)
+        clock.lap("discs+weather")
+        return Reading(obs, bool(occluded_places) or bool(blocked.any()), img, clock.laps)
+
+    def _canoes_in(self, sub: np.ndarray, lab: np.ndarray, counts: np.ndarray, area: int,
+                   box: tuple[int, int, int, int]
+                   ) -> list[tuple[str, np.ndarray, np.ndarray]] | None:
+        """The canoes in one blob as (player, ys, xs) hull pixels, or None when the blob
+        is something in the way (a hand)."""
+        x, y, w, h = box
+        if (self.edge[y:y + h, x:x + w] & sub).any():
+            return None  # reaches in from off the board: an arm
+        if counts[NONE] > max(self.canoe_px, 0.35 * area):
+            return None  # mostly of no colour the profile knows
+        found: list[tuple[str, np.ndarray, np.ndarray]] = []
+        for player, idx in self._canoe_idx.items():
+            if counts[idx] < 0.3 * self.canoe_px:
+                continue
+            hull = (sub & (lab == idx)).astype(np.uint8)
+            hull = cv2.morphologyEx(hull, cv2.MORPH_CLOSE, self._close)
+            n, parts, stats, _ = cv2.connectedComponentsWithStats(hull, connectivity=8)
+            for k in range(1, n):
+                if stats[k, cv2.CC_STAT_AREA] < 0.5 * self.canoe_px:
+                    continue
+                part = (parts == k).astype(np.uint8)
+                if np.count_nonzero(cv2.erode(part, self._solid)) < 0.3 * self.canoe_px:
+                    continue  # a thin rim: the dark edge or shadow of another canoe
+                ys, xs = np.nonzero(part)
+                (_, _), (bw, bh), _ = cv2.minAreaRect(np.column_stack([xs, ys]).astype(np.float32))
+                envelope = bw * bh
+                if envelope > 3.5 * self.canoe_box:
+                    return None  # more of one colour than a player's two canoes
+                if envelope < 0.35 * self.canoe_box:
+                    continue
+                keep = lab[ys, xs] == idx
+                ys, xs = ys[keep], xs[keep]
+                count = 1 if envelope < 1.55 * self.canoe_box else 2
+                for part in self._split(ys, xs, count):
+                    found.append((player, *part))
+        return found
+
+    def _split(self, ys: np.ndarray, xs: np.ndarray,
+               count: int) -> list[tuple[np.ndarray, np.ndarray]]:
+        """The pixels of one canoe, or of two canoes of one colour touching each other."""
+        if count == 1 or len(xs) < 4:
+            return [(ys, xs)]
+        pts = np.column_stack([xs, ys]).astype(np.float32)
+        crit = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 20, 0.1)
+        # Start the two clusters on either side of the blob's long axis: side by side is
+        # how two canoes lie on one disc.
+        mean = pts.mean(axis=0)
+        evals, evecs = np.linalg.eigh(np.cov((pts - mean).T))
+        minor = evecs[:, 0] * math.sqrt(max(evals[0], 1e-6))
+        init = (np.linalg.norm(pts - (mean + minor), axis=1)
+                < np.linalg.norm(pts - (mean - minor), axis=1)).astype(np.int32)
+        _, labels, _ = cv2.kmeans(pts, 2, init.reshape(-1, 1), crit, 1,
+                                  cv2.KMEANS_USE_INITIAL_LABELS)
+        labels = labels.ravel()
+        return [(ys[labels == k], xs[labels == k]) for k in (0, 1) if (labels == k).any()]
+
+    def _gem(self, image: np.ndarray, location: Location, centre: tuple[float, float],
+             player: str) -> str | None:
+        """The gem in the middle of the canoe lying at `centre` (mm): None for an empty
+        canoe, a gem colour, or "unknown".
+
+        The camera blurs a gem's colour into its hull's, so a gem is judged by the
+        direction in which the canoe's middle leaves the hull's own colour: towards which
+        gem's colour. The hull is the local light reference, so shadows do not matter."""
+        evidence = self.gem_evidence(image, location, centre, player)
+        if evidence is None:
+            return "unknown"
+        unlike, hull, core = evidence
+        if unlike < GEM_UNLIKE:
+            return None
+        v = core - hull
+        angles = []
+        for g in self._gem_idx:
+            u = self.profile.classes[f"gem:{g}"].bgr - hull
+            cos = float(v @ u / max(np.linalg.norm(v) * np.linalg.norm(u), 1e-6))
+            angles.append((math.degrees(math.acos(max(-1.0, min(1.0, cos)))), g))
+        angles.sort()
+        (best, gem), (second, _) = angles[0], angles[1]
+        if best <= GEM_ANGLE and second - best >= GEM_MARGIN:
+            return gem
+        return "unknown"
+
+    def gem_evidence(self, image: np.ndarray, location: Location, centre: tuple[float, float],
+                     player: str) -> tuple[float, np.ndarray, np.ndarray] | None:
+        """What the middle of a canoe shows: (how much of a gem's area is unlike the
+        hull, the hull's colour, the colour of the most unlike part), colours in the
+        canoe's own light (the hull taken as the profile's hull colour). Read from the
+        camera frame itself, sharper than the board image. None if no hull is seen."""
+        p = GEM_PX_PER_MM
+        gem_r = math.sqrt(self.profile.sizes_mm2["gem"] / math.pi)
+        half = gem_r + 6.0
+        n = int(round(2 * half * p))
+        shift = np.array([[p, 0, (half - centre[0]) * p], [0, p, (half - centre[1]) * p],
+                          [0, 0, 1]])
+        patch = cv2.warpPerspective(image, shift @ location.homography, (n, n),
+                                    flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+        gain = self.light.gain_at(centre)
+        patch = np.clip(patch.astype(np.float32) * gain, 0, 255).astype(np.uint8)
+        labels = self.profile.classify(patch)
+        yy, xx = np.mgrid[0:n, 0:n]
+        dist = np.hypot((xx + 0.5) / p - half, (yy + 0.5) / p - half)
+        ring = (dist > gem_r + 2.0) & (labels == self._canoe_idx[player])
+        if np.count_nonzero(ring) < 8:
+            return None
+        hull_px = patch[ring].astype(np.float64)
+        hull_f = features(hull_px)
+        hull_mean = np.median(hull_f, axis=0)
+        hull_cov = np.cov(hull_f, rowvar=False) + np.diag(np.square(MIN_SIGMA))
+        px = patch[dist <= gem_r + 1.5].astype(np.float64)
+        d = features(px) - hull_mean
+        d2 = np.einsum("ni,ij,nj->n", d, np.linalg.inv(hull_cov), d)
+        area = self.profile.sizes_mm2["gem"] * p * p
+        unlike = np.count_nonzero(d2 > HULL_D2)
+        core = px[np.argsort(d2)[-max(4, int(min(max(unlike, 1), 0.6 * area))):]]
+        hull = np.median(hull_px, axis=0)
+        light = np.clip(self.profile.classes[f"canoe:{player}"].bgr / np.maximum(hull, 1.0),
+                        0.5, 2.0)
+        return unlike / area, hull * light, np.median(core, axis=0) * light
+
+    def _observation(self, labels: np.ndarray, canoes: list, location: Location,
+                     occluded: list[str]) -> dict[str, Any]:
+        b = self.board
+        slots: dict[str, dict[str, Any]] = {}
+        for slot in SLOTS:
+            ys, xs = self._annulus[slot]
+            lab = labels[ys, xs]
+            disc = int(np.count_nonzero(lab == self._disc))
+            water = int(np.count_nonzero(lab == self._water))
+            # Covered by canoes (too little of either to judge): a canoe rides on a disc.
+            present = disc >= water or disc + water < 0.15 * len(ys)
+            slots[slot] = {"disc": bool(present), "canoes": []}
+        dock: list[dict[str, Any]] = []
+        falls: list[dict[str, Any]] = []
+        for player, centre, gem in canoes:
+            place = b.place_at(centre)
+            if place is None or self.deposit_mask[int(centre[1] * self.scale),
+                                                  int(centre[0] * self.scale)]:
+                continue
+            seen = {"player": player, "gem": gem}
+            if place == "D":
+                dock.append(seen)
+            elif place == "F":
+                falls.append(seen)
+            else:
+                slots[place]["canoes"].append(seen)
+        weather, best = None, 0.3 * self.cloud_px
+        for value, (ys, xs) in self._weather.items():
+            n = int(np.count_nonzero(labels[ys, xs] == self._cloud))
+            if n > best:
+                weather, best = value, n
+        for s in slots.values():
+            s["canoes"].sort(key=canoe_order)
+        dock.sort(key=canoe_order)
+        falls.sort(key=canoe_order)
+        obs: dict[str, Any] = {"stable": not occluded, "markers": location.markers,
+                               "weather": weather, "slots": slots, "dock": dock,
+                               "falls": falls}
+        obs["occluded"] = sorted(occluded, key=_place_order)
+        obs["homography_kept"] = location.kept
+        return obs
+
+
+def canoe_order(canoe: dict[str, Any]) -> tuple[int, str]:
+    """Canoes are listed by player in the order of the rules, then by gem."""
+    player = canoe["player"]
+    return (PLAYER_COLOURS.index(player) if player in PLAYER_COLOURS else 99,
+            canoe["gem"] or "")
+
+
+def _place_order(place: str) -> int:
+    order = ("D", *SLOTS, "F")
+    return order.index(place) if place in order else 99
+
+
+class _Clock:
+    def __init__(self) -> None:
+        import time
+
+        self._now = time.perf_counter
+        self._t = self._now()
+        self.laps: dict[str, float] = {}
+
+    def lap(self, name: str) -> None:
+        t = self._now()
+        self.laps[name] = (t - self._t) * 1000
+        self._t = t
+
+
+__all__ = ["Detector", "Reading", "canoe_order"]

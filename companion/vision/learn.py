@@ -1,0 +1,269 @@
+"""Learning the colour profile from photos of the calibration layout.
+
+Lay the pieces out like this (every disc in its slot except 7R, which is taken out;
+canoes along the river, each with its gem in the middle; the cloud on 0; dock, falls
+and deposits empty), photograph it with the table's camera and light, and run
+``companion calibrate profile PHOTO``:
+
+    slot 1: brown canoe with a red gem       slot 2: yellow canoe with a blue gem
+    slot 3: red canoe with a clear gem       slot 4: blue canoe with a yellow gem
+    slot 5: green canoe with a violet gem    6L, 6R, 7L: empty discs    7R: no disc
+
+Every class is sampled where the layout puts it, so the profile is this table's, this
+camera's and this light's. Several photos (other light, other angle) make it sturdier.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from typing import Any
+
+import cv2
+import numpy as np
+
+from companion.rules import SLOTS
+
+from .board import Board
+from .detect import Detector
+from .light import LightMeter
+from .locate import BoardLocator
+from .profile import MIN_SIGMA, ColourProfile, ProfileError, features
+
+# slot -> (canoe colour, gem it carries)
+LAYOUT_CANOES: dict[str, tuple[str, str]] = {
+    "1": ("brown", "red"), "2": ("yellow", "blue"), "3": ("red", "clear"),
+    "4": ("blue", "yellow"), "5": ("green", "violet"),
+}
+LAYOUT_EMPTY_DISCS = ("6L", "6R", "7L")
+LAYOUT_NO_DISC = "7R"
+LAYOUT_WEATHER = 0
+BOARD_CLASSES = 6  # the printed board is learned as this many colour clusters
+
+
+def layout_state() -> dict[str, Any]:
+    """The calibration layout as a snapshot-like dict (what the renderer paints)."""
+    return {"canoes": {c: [{"at": slot, "gem": g}] for slot, (c, g) in LAYOUT_CANOES.items()},
+            "weather": LAYOUT_WEATHER, "deposits": {}}
+
+
+def _disc_px(shape: tuple[int, int], scale: float, centre: tuple[float, float],
+             r0: float, r1: float) -> tuple[np.ndarray, np.ndarray]:
+    h, w = shape
+    cx, cy = centre
+    x0, x1 = int(max((cx - r1) * scale, 0)), int(min((cx + r1) * scale + 1, w))
+    y0, y1 = int(max((cy - r1) * scale, 0)), int(min((cy + r1) * scale + 1, h))
+    yy, xx = np.mgrid[y0:y1, x0:x1]
+    d = np.hypot((xx + 0.5) / scale - cx, (yy + 0.5) / scale - cy)
+    ys, xs = np.nonzero((d >= r0) & (d <= r1))
+    return ys + y0, xs + x0
+
+
+def _canoe_px(shape: tuple[int, int], scale: float, centre: tuple[float, float],
+              flow: tuple[float, float]) -> tuple[tuple[np.ndarray, np.ndarray],
+                                                 tuple[np.ndarray, np.ndarray]]:
+    """Pixels of a canoe laid along the flow at a slot: its hull (short of the edges, a
+    canoe is never put down exactly) and its middle, where the gem is."""
+    h, w = shape
+    cx, cy = centre
+    x0, x1 = int(max((cx - 25) * scale, 0)), int(min((cx + 25) * scale + 1, w))
+    y0, y1 = int(max((cy - 25) * scale, 0)), int(min((cy + 25) * scale + 1, h))
+    yy, xx = np.mgrid[y0:y1, x0:x1]
+    dx, dy = (xx + 0.5) / scale - cx, (yy + 0.5) / scale - cy
+    along = dx * flow[0] + dy * flow[1]
+    across = -dx * flow[1] + dy * flow[0]
+    hull = ((along / 18) ** 2 + (across / 5) ** 2 <= 1) & (np.hypot(dx, dy) > 7.5)
+    middle = np.hypot(dx, dy) <= 7.0
+    ys, xs = np.nonzero(hull)
+    ym, xm = np.nonzero(middle)
+    return (ys + y0, xs + x0), (ym + y0, xm + x0)
+
+
+def _gem_px(img: np.ndarray, hull: tuple[np.ndarray, np.ndarray],
+            middle: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
+    """The pixels in a canoe's middle that are least like its hull: the gem."""
+    hull_px = features(img[hull].astype(np.float64))
+    mid = img[middle]
+    f = features(mid.astype(np.float64))
+    mean = np.median(hull_px, axis=0)
+    cov = np.cov(hull_px, rowvar=False) + np.diag(np.square(MIN_SIGMA))
+    d = f - mean
+    d2 = np.einsum("ni,ij,nj->n", d, np.linalg.inv(cov), d)
+    # The gem covers about a third of the middle; its core is the most unlike part.
+    keep = d2 >= np.quantile(d2, 0.8)
+    return mid[keep]
+
+
+def sample_layout(board: Board, image: np.ndarray, px_per_mm: float = 1.0,
+                  locator: BoardLocator | None = None) -> dict[str, np.ndarray]:
+    """Light-corrected BGR pixels per class from one photo of the layout."""
+    locator = locator or BoardLocator(board)
+    where = locator.locate(image)
+    if where is None or where.markers < 4:
+        raise ProfileError("the board's four markers are not all visible in the photo")
+    meter = LightMeter(board, px_per_mm)
+    s = px_per_mm
+    to_rect = np.diag([s, s, 1.0]) @ where.homography
+    h, w = meter.shape
+    rect = cv2.warpPerspective(image, to_rect, (w, h), flags=cv2.INTER_LINEAR)
+    img = cv2.blur(meter.correct(rect, frozenset(where.seen)), (3, 3))
+    r = board.disc_radius_mm
+    out: dict[str, list[np.ndarray]] = {}
+
+    def take(name: str, idx: tuple[np.ndarray, np.ndarray]) -> None:
+        out.setdefault(name, []).append(img[idx])
+
+    for slot, (canoe, gem) in LAYOUT_CANOES.items():
+        hull, middle = _canoe_px((h, w), s, board.slots[slot], board.flow(slot))
+        take(f"canoe:{canoe}", hull)
+        out.setdefault(f"gem:{gem}", []).append(_gem_px(img, hull, middle))
+    for slot in LAYOUT_EMPTY_DISCS:
+        take("disc", _disc_px((h, w), s, board.slots[slot], 0.45 * r, 0.85 * r))
+    take("water", _disc_px((h, w), s, board.slots[LAYOUT_NO_DISC], 0, 0.8 * r))
+    wx, wy = board.weather_mm[LAYOUT_WEATHER]
+    take("cloud", _disc_px((h, w), s, (wx, wy), 0, 5.0))
+    # The printed board: everywhere the layout leaves empty.
+    ground = np.zeros((h, w), np.uint8)
+    for poly in (board.dock, board.falls, *board.deposits.values()):
+        cv2.fillPoly(ground, [np.round(np.asarray(poly) * s).astype(np.int32)], 1)
+    ground = cv2.erode(ground, np.ones((5, 5), np.uint8))
+    for value, c in board.weather_mm.items():
+        if value != LAYOUT_WEATHER:
+            ys, xs = _disc_px((h, w), s, c, 0, 12.0)
+            ground[ys, xs] = 1
+    for slot, c in board.slots.items():
+        ys, xs = _disc_px((h, w), s, c, 0.9 * r, 1.45 * r)
+        ground[ys, xs] = 1
+    e0, e1 = int(3 * s), int(12 * s)
+    band = np.zeros((h, w), np.uint8)
+    band[e0:h - e0, e0:w - e0] = 1
+    band[e1:h - e1, e1:w - e1] = 0
+    ground |= band
+    side = board.markers.size_mm
+    for cx, cy in board.markers.centres_mm.values():
+        half = side * 0.75 + 2
+        cv2.rectangle(ground, (int((cx - half) * s), int((cy - half) * s)),
+                      (int((cx + half) * s), int((cy + half) * s)), 0, -1)
+    # Keep the pieces of the layout out of the ground samples.
+    for slot in LAYOUT_CANOES:
+        ys, xs = _disc_px((h, w), s, board.slots[slot], 0, 1.45 * r)
+        ground[ys, xs] = 0
+    ys, xs = _disc_px((h, w), s, (wx, wy), 0, 14.0)
+    ground[ys, xs] = 0
+    for slot in SLOTS:
+        ys, xs = _disc_px((h, w), s, board.slots[slot], 0, 0.88 * r)
+        ground[ys, xs] = 0
+    out["ground"] = [img[ground > 0]]
+    return {k: np.concatenate(v) for k, v in out.items()}
+
+
+def learn_profile(board: Board, images: Iterable[np.ndarray], px_per_mm: float = 1.0,
+                  source: str = "") -> ColourProfile:
+    """A colour profile from photos of the calibration layout (see the module text)."""
+    pooled: dict[str, list[np.ndarray]] = {}
+    shots = list(images)
+    if not shots:
+        raise ProfileError("no photos of the calibration layout given")
+    for image in shots:
+        for name, px in sample_layout(board, image, px_per_mm).items():
+            pooled.setdefault(name, []).append(px)
+    samples = {k: np.concatenate(v) for k, v in pooled.items()}
+    gem_first = {k: v for k, v in samples.items() if k.startswith("gem:")}
+    ground = samples.pop("ground").astype(np.float32)
+    crit = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 30, 0.5)
+    rng = np.random.default_rng(0)
+    if len(ground) > 60000:
+        ground = ground[rng.choice(len(ground), 60000, replace=False)]
+    cv2.setRNGSeed(1)
+    _, lab, _ = cv2.kmeans(ground, BOARD_CLASSES, None, crit, 3, cv2.KMEANS_PP_CENTERS)
+    lab = lab.ravel()
+    for k in range(BOARD_CLASSES):
+        if np.count_nonzero(lab == k) >= 50:
+            samples[f"board:{k}"] = ground[lab == k]
+    # Sizes are measured with a first profile on the same photos.
+    sizes = {"canoe": 600.0, "canoe_box": 720.0, "gem": 60.0, "cloud": 300.0}
+    profile = ColourProfile.learn(samples, sizes, source)
+    profile.sizes_mm2 = measure_sizes(board, profile, shots, px_per_mm)
+    # Gems are judged as the detector sees them (the sharper view of a canoe's middle),
+    # so their colours are learned that way too, over the first estimate.
+    det = Detector(board, profile, px_per_mm)
+    seen: dict[str, list[np.ndarray]] = {}
+    for image in shots:
+        where = BoardLocator(board).locate(image)
+        if where is None:
+            continue
+        det.corrected(image, where)  # measures the light
+        for slot, (canoe, gem) in LAYOUT_CANOES.items():
+            ev = det.gem_evidence(image, where, board.slots[slot], canoe)
+            if ev is not None:
+                seen.setdefault(f"gem:{gem}", []).append(ev[2])
+    for name, colours in seen.items():
+        cls = profile.classes[name]
+        cls.bgr = np.median(np.array(colours), axis=0)
+    missing = [g for g in gem_first if g not in seen]
+    if missing:
+        raise ProfileError(f"no canoe with {missing[0].split(':')[1]} gem seen where the "
+                           "layout puts it")
+    return profile
+
+
+def measure_sizes(board: Board, profile: ColourProfile, images: list[np.ndarray],
+                  px_per_mm: float) -> dict[str, float]:
+    """How big a hull, a gem and the cloud look (mm² of their colour class), measured
+    on the layout photos: the median over the pieces of the layout."""
+    det = Detector(board, profile, px_per_mm)
+    s2 = px_per_mm ** 2
+    canoe, box, gem, cloud = [], [], [], []
+    k = max(3, int(round(3 * px_per_mm)) | 1)
+    close = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
+    for image in images:
+        where = BoardLocator(board).locate(image)
+        if where is None:
+            continue
+        labels = profile.classify(det.corrected(image, where))
+        h, w = labels.shape
+        for slot, (c, g) in LAYOUT_CANOES.items():
+            ys, xs = _disc_px((h, w), px_per_mm, board.slots[slot], 0, 26.0)
+            hull = labels[ys, xs] == profile.index(f"canoe:{c}")
+            canoe.append(np.count_nonzero(hull) / s2)
+            mask = np.zeros((h, w), np.uint8)
+            mask[ys[hull], xs[hull]] = 1
+            mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, close)
+            n, parts, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+            if n > 1:
+                big = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
+                py, px = np.nonzero(parts == big)
+                (_, _), (bw, bh), _ = cv2.minAreaRect(np.column_stack([px, py]).astype(np.float32))
+                box.append(bw * bh / s2)
+            ys, xs = _disc_px((h, w), px_per_mm, board.slots[slot], 0, 6.5)
+            # The gem is what interrupts the hull in the canoe's middle.
+            gem.append(np.count_nonzero(labels[ys, xs] != profile.index(f"canoe:{c}")) / s2)
+        ys, xs = _disc_px((h, w), px_per_mm, board.weather_mm[LAYOUT_WEATHER], 0, 16.0)
+        cloud.append(np.count_nonzero(labels[ys, xs] == profile.index("cloud")) / s2)
+    if not canoe:
+        raise ProfileError("the board's markers are not visible in the photos")
+    sizes = {"canoe": float(np.median(canoe)), "canoe_box": float(np.median(box or [0])),
+             "gem": float(np.median(gem)),
+             "cloud": float(np.median(cloud))}
+    for name, v in sizes.items():
+        if not v > 0 or math.isnan(v):
+            raise ProfileError(f"no {name} was seen where the layout puts it")
+    return sizes
+
+
+__all__ = ["LAYOUT_CANOES", "LAYOUT_EMPTY_DISCS", "LAYOUT_NO_DISC", "LAYOUT_WEATHER",
+           "layout_state", "learn_profile", "measure_sizes", "sample_layout"]
+
+
+def synthetic_profile(board: Board, shots: int = 12, px_per_mm: float = 1.0) -> ColourProfile:
+    """The default profile: learned from rendered photos of the layout in the nominal
+    colours of vision.md, under the light and camera nuisances the vision must survive."""
+    from .render import Nuisance, Renderer
+
+    renderer = Renderer(board)
+    nz = Nuisance.issue()
+    images = [renderer.render(layout_state(), seed=1000 + k, nuisance=nz,
+                              missing_discs=(LAYOUT_NO_DISC,)).image for k in range(shots)]
+    return learn_profile(board, images, px_per_mm,
+                         source=f"synthetic: {shots} rendered photos of the layout, "
+                                "nominal colours of vision.md")

@@ -1,0 +1,153 @@
+"""Finding the board in a frame: the four ArUco markers give the homography from
+image pixels to board millimetres.
+
+>>> locator = BoardLocator(board)
+>>> where = locator.locate(gray)          # None: the board is not in view
+>>> where.markers, where.kept             # markers seen now; True = an earlier homography
+(4, False)
+
+Once the board was found, later frames look for each marker only near where it was
+(fast), and a frame with some markers covered keeps the last good homography as long
+as the markers still seen lie where that homography puts them: the camera has not moved.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from .board import Board
+from .markers import MarkerFinder
+
+# The camera counts as not moved while the markers seen lie within this of where the
+# last homography puts them (mm on the board; marker corners are found to ~0.3 px).
+MOVED_MM = 3.0
+# A fresh homography is accepted only if it maps every corner to within this (mm).
+FIT_MM = 4.0
+
+
+@dataclass
+class Location:
+    """Where the board is in one frame."""
+
+    homography: np.ndarray          # image px -> board mm (3x3)
+    markers: int                    # markers found in this frame
+    kept: bool                      # the homography is an earlier frame's
+    seen: dict[int, np.ndarray]     # marker id -> its 4 corners in the image
+
+    def to_board(self, points: np.ndarray) -> np.ndarray:
+        pts = np.asarray(points, np.float64).reshape(-1, 1, 2)
+        return cv2.perspectiveTransform(pts, self.homography).reshape(-1, 2)
+
+    def to_image(self, points: np.ndarray) -> np.ndarray:
+        pts = np.asarray(points, np.float64).reshape(-1, 1, 2)
+        return cv2.perspectiveTransform(pts, np.linalg.inv(self.homography)).reshape(-1, 2)
+
+
+class BoardLocator:
+    """Tracks the board's homography over a stream of frames from one camera."""
+
+    def __init__(self, board: Board, finder: MarkerFinder | None = None) -> None:
+        self.board = board
+        self.finder = finder or MarkerFinder(board.markers.dictionary)
+        self._mm = {i: np.array(board.markers.corners_mm(i), np.float64)
+                    for i in board.markers.centres_mm}
+        self.last: Location | None = None
+
+    def reset(self) -> None:
+        """Forget the last homography (the camera was moved on purpose)."""
+        self.last = None
+
+    def locate(self, gray: np.ndarray) -> Location | None:
+        """The board's location in a grey frame, or None if it cannot be found."""
+        if gray.ndim == 3:
+            gray = cv2.cvtColor(gray, cv2.COLOR_BGR2GRAY)
+        seen = self._track(gray) if self.last is not None else {}
+        if len(seen) < 4:
+            seen = {**self._find(gray), **seen}
+        seen = {i: c for i, c in seen.items() if i in self._mm}
+        if len(seen) == 4:
+            h = self._fit(seen)
+            if h is not None:
+                if self.last is not None and self._agrees(self.last.homography, seen, 0.25):
+                    h = self.last.homography  # still camera: keep the picture steady
+                self.last = Location(h, 4, False, seen)
+                return self.last
+        if self.last is not None and seen and self._agrees(self.last.homography, seen, MOVED_MM):
+            return Location(self.last.homography, len(seen), True, seen)
+        if self.last is not None and seen:
+            self.last = None  # the camera moved while markers were covered
+        return None
+
+    def _find(self, gray: np.ndarray) -> dict[int, np.ndarray]:
+        seen = {i: c for i, c in self.finder.find(gray).items() if i in self._mm}
+        if len(seen) >= 2 and len(seen) < len(self._mm):
+            # The markers found say where the others must be: look there closer (a
+            # small, blurred or glaring marker is often found at twice the size).
+            h = self._fit(seen)
+            if h is not None:
+                seen.update(self._look_closer(gray, np.linalg.inv(h),
+                                              [i for i in self._mm if i not in seen]))
+        return seen
+
+    def _look_closer(self, gray: np.ndarray, inv: np.ndarray,
+                     ids: list[int]) -> dict[int, np.ndarray]:
+        found: dict[int, np.ndarray] = {}
+        h_img, w_img = gray.shape[:2]
+        for i in ids:
+            pts = cv2.perspectiveTransform(self._mm[i].reshape(-1, 1, 2), inv).reshape(-1, 2)
+            lo, hi = pts.min(axis=0), pts.max(axis=0)
+            pad = 0.5 * (hi - lo).max() + 8
+            x0, y0 = int(max(lo[0] - pad, 0)), int(max(lo[1] - pad, 0))
+            x1, y1 = int(min(hi[0] + pad, w_img)), int(min(hi[1] + pad, h_img))
+            if x1 - x0 < 8 or y1 - y0 < 8:
+                continue
+            crop = cv2.resize(gray[y0:y1, x0:x1], None, fx=2, fy=2,
+                              interpolation=cv2.INTER_CUBIC)
+            crop = cv2.normalize(crop, None, 0, 255, cv2.NORM_MINMAX)
+            got = self.finder.find(crop)
+            if i in got:
+                found[i] = (got[i] + 0.5) / 2 - 0.5 + np.array([x0, y0], np.float32)
+        return found
+
+    def _track(self, gray: np.ndarray) -> dict[int, np.ndarray]:
+        """Look for each marker near where it was last."""
+        assert self.last is not None
+        inv = np.linalg.inv(self.last.homography)
+        h_img, w_img = gray.shape[:2]
+        seen: dict[int, np.ndarray] = {}
+        for i, mm in self._mm.items():
+            pts = cv2.perspectiveTransform(mm.reshape(-1, 1, 2), inv).reshape(-1, 2)
+            lo, hi = pts.min(axis=0), pts.max(axis=0)
+            pad = 0.6 * (hi - lo).max() + 12
+            x0, y0 = int(max(lo[0] - pad, 0)), int(max(lo[1] - pad, 0))
+            x1, y1 = int(min(hi[0] + pad, w_img)), int(min(hi[1] + pad, h_img))
+            if x1 - x0 < 16 or y1 - y0 < 16:
+                continue
+            found = self.finder.find(gray[y0:y1, x0:x1])
+            if i in found:
+                seen[i] = found[i] + np.array([x0, y0], np.float32)
+        return seen
+
+    def _fit(self, seen: dict[int, np.ndarray]) -> np.ndarray | None:
+        src = np.concatenate([seen[i] for i in sorted(seen)]).astype(np.float64)
+        dst = np.concatenate([self._mm[i] for i in sorted(seen)])
+        h, _ = cv2.findHomography(src, dst, 0)
+        if h is None or not np.all(np.isfinite(h)):
+            return None
+        err = np.linalg.norm(cv2.perspectiveTransform(src.reshape(-1, 1, 2), h).reshape(-1, 2)
+                             - dst, axis=1)
+        return h if err.max() <= FIT_MM else None
+
+    def _agrees(self, h: np.ndarray, seen: dict[int, np.ndarray], tol_mm: float) -> bool:
+        for i, corners in seen.items():
+            mm = cv2.perspectiveTransform(corners.reshape(-1, 1, 2).astype(np.float64),
+                                          h).reshape(-1, 2)
+            if np.abs(mm - self._mm[i]).max() > tol_mm:
+                return False
+        return True
+
+
+__all__ = ["BoardLocator", "Location", "MOVED_MM"]

@@ -1,0 +1,238 @@
+"""The colour profile: what each kind of piece (and the board under it) looks like on
+this table, learned from pixels at known places, never from hard-coded thresholds.
+
+>>> profile = load_profile()                     # the default, calibration/profile.json
+>>> labels = profile.classify(normalised_bgr)    # one class index per pixel
+>>> profile.names[labels[0, 0]]
+'water'
+
+Colours are taken after the light correction of ``companion.vision.light`` (the marker
+paper is the white reference), so a profile learned in one light holds in another. Each
+class is a Gaussian in (r, g chromaticity, log brightness); brightness varies the most
+under shadows, chromaticity the least. Classifying a pixel is one look-up in a 64³
+table built from the Gaussians when the profile is loaded.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from companion.rules.geometry import GEMS, PLAYER_COLOURS
+
+from .board import PROJECT_ROOT
+
+DEFAULT_PROFILE = PROJECT_ROOT / "calibration" / "profile.json"
+VERSION = 1
+
+CANOE_CLASSES = tuple(f"canoe:{c}" for c in PLAYER_COLOURS)
+GEM_CLASSES = tuple(f"gem:{g}" for g in GEMS)
+PIECE_CLASSES = CANOE_CLASSES + GEM_CLASSES + ("cloud",)
+# Classes that are the board itself (anything named "board:..." is too).
+GROUND_CLASSES = ("water", "disc")
+NONE = 255  # label of a pixel that matches no class
+
+# A pixel is "none" when even its best class is further than this (squared Mahalanobis
+# distance; the chi-square 99.99% point for 3 degrees of freedom).
+REJECT_D2 = 21.1
+# Smallest spread a class may have (feature units): one photo cannot show all the noise
+# a camera makes.
+MIN_SIGMA = (0.012, 0.012, 0.06)
+LEVELS = 64  # per channel in the look-up table
+
+
+class ProfileError(ValueError):
+    """A colour profile that cannot be used; one-line message."""
+
+
+def features(bgr: np.ndarray) -> np.ndarray:
+    """(…, 3) BGR values -> (…, 3) features: r and g chromaticity, log brightness."""
+    x = np.asarray(bgr, np.float64)
+    s = x.sum(axis=-1) + 3.0
+    return np.stack([(x[..., 2] + 1) / s, (x[..., 1] + 1) / s, np.log(s / 3)], axis=-1)
+
+
+@dataclass
+class ColourClass:
+    mean: np.ndarray      # feature mean
+    cov: np.ndarray       # feature covariance
+    bgr: np.ndarray       # mean colour (light-corrected BGR), for local references
+
+    def to_json(self) -> dict[str, Any]:
+        return {"mean": [round(float(v), 6) for v in self.mean],
+                "cov": [[round(float(v), 8) for v in row] for row in self.cov],
+                "bgr": [round(float(v), 2) for v in self.bgr]}
+
+
+@dataclass
+class ColourProfile:
+    """Gaussian colour classes plus the sizes of the pieces as the camera sees them."""
+
+    classes: dict[str, ColourClass]
+    # How big pieces look, mm² of their colour: "canoe" (a hull's pixels), "canoe_box"
+    # (the rectangle around a hull), "gem", "cloud".
+    sizes_mm2: dict[str, float] = field(default_factory=dict)
+    source: str = ""
+    _lut: np.ndarray | None = field(default=None, repr=False)
+
+    @property
+    def names(self) -> list[str]:
+        return list(self.classes)
+
+    def index(self, name: str) -> int:
+        return self.names.index(name)
+
+    def ground(self) -> list[int]:
+        """Indices of the classes that are the board (water, disc, printed board)."""
+        return [i for i, n in enumerate(self.names)
+                if n in GROUND_CLASSES or n.startswith("board:")]
+
+    # -- classifying ------------------------------------------------------------------------
+
+    def lut(self) -> np.ndarray:
+        """The 64³ look-up table: class index (or NONE) for each quantised BGR colour.
+
+        Gems are left out: they are small, their colours bleed into their canoe's, and
+        a broad gem class would claim water and board. A gem is judged where it can
+        only be, in the middle of a canoe (``Detector``), against ``score``."""
+        if self._lut is None:
+            step = 256 // LEVELS
+            v = np.arange(LEVELS) * step + step / 2 - 0.5
+            b, g, r = np.meshgrid(v, v, v, indexing="ij")
+            cells = np.stack([b, g, r], axis=-1).reshape(-1, 3)
+            pixels = [i for i, n in enumerate(self.names) if n not in GEM_CLASSES]
+            labels, _ = self.score(cells, only=pixels)
+            self._lut = labels.astype(np.uint8)
+        return self._lut
+
+    def score(self, bgr: np.ndarray, only: list[int] | None = None) -> tuple[np.ndarray,
+                                                                               np.ndarray]:
+        """Best class (index, NONE if rejected) and its squared distance for each of
+        (N, 3) light-corrected BGR colours; `only` limits the candidate classes."""
+        f = features(bgr)
+        names = self.names
+        which = range(len(names)) if only is None else only
+        best = np.full(len(f), np.inf)
+        best_d2 = np.full(len(f), np.inf)
+        label = np.full(len(f), NONE, np.int32)
+        for i in which:
+            c = self.classes[names[i]]
+            inv = np.linalg.inv(c.cov)
+            d = f - c.mean
+            d2 = np.einsum("ni,ij,nj->n", d, inv, d)
+            cost = d2 + math.log(np.linalg.det(c.cov))
+            better = cost < best
+            best[better] = cost[better]
+            best_d2[better] = d2[better]
+            label[better] = i
+        label[best_d2 > REJECT_D2] = NONE
+        return label, best_d2
+
+    def classify(self, bgr: np.ndarray) -> np.ndarray:
+        """Class index per pixel of a light-corrected uint8 BGR image."""
+        q = (bgr >> 2).astype(np.int32)
+        idx = (q[..., 0] << 12) | (q[..., 1] << 6) | q[..., 2]
+        return self.lut()[idx]
+
+    # -- learning, saving --------------------------------------------------------------------
+
+    @classmethod
+    def learn(cls, samples: Mapping[str, np.ndarray], sizes_mm2: Mapping[str, float],
+              source: str = "") -> ColourProfile:
+        """A profile from light-corrected BGR pixel samples per class name ((N, 3) each).
+        A class's outliers (beyond the 99% spread) are dropped before the final fit."""
+        classes: dict[str, ColourClass] = {}
+        for name, px in samples.items():
+            px = np.asarray(px, np.float64).reshape(-1, 3)
+            if len(px) < 8:
+                raise ProfileError(f"too few pixels of {name} to learn its colour "
+                                   f"({len(px)}); is the piece where the layout says?")
+            classes[name] = _fit(px)
+        return cls(classes, dict(sizes_mm2), source)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"version": VERSION, "source": self.source,
+                "space": "light-corrected BGR; features r, g chromaticity and log brightness",
+                "sizes_mm2": {k: round(v, 1) for k, v in self.sizes_mm2.items()},
+                "classes": {n: c.to_json() for n, c in self.classes.items()}}
+
+    def save(self, path: str | Path) -> None:
+        Path(path).write_text(json.dumps(self.to_json(), indent=1) + "\n", encoding="utf-8")
+
+
+def _fit(px: np.ndarray) -> ColourClass:
+    f = features(px)
+    keep = np.ones(len(f), bool)
+    mean, cov = _moments(f)
+    for _ in range(2):
+        d = f - mean
+        inside = np.einsum("ni,ij,nj->n", d, np.linalg.inv(cov), d) < 11.34  # chi² 99%
+        if inside.sum() < 8:
+            break
+        keep = inside
+        mean, cov = _moments(f[keep])
+    return ColourClass(mean, cov, np.median(px[keep], axis=0))
+
+
+def _moments(f: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    mean = f.mean(axis=0)
+    cov = np.cov(f, rowvar=False) if len(f) > 1 else np.zeros((3, 3))
+    cov = cov + np.diag(np.square(MIN_SIGMA))
+    return mean, cov
+
+
+def load_profile(path: str | Path | None = None) -> ColourProfile:
+    """Read a profile file (default: calibration/profile.json); ProfileError if unusable."""
+    path = Path(path) if path is not None else DEFAULT_PROFILE
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise ProfileError(f"colour profile {path}: no such file") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ProfileError(f"colour profile {path}: cannot read it ({exc})") from None
+    except json.JSONDecodeError as exc:
+        raise ProfileError(f"colour profile {path}: not valid JSON (line {exc.lineno})") \
+            from None
+    return parse_profile(data, str(path))
+
+
+def parse_profile(data: Any, where: str = "profile") -> ColourProfile:
+    def fail(msg: str) -> ProfileError:
+        return ProfileError(f"colour profile {where}: {msg}")
+
+    if not isinstance(data, dict) or not isinstance(data.get("classes"), dict):
+        raise fail("must be a JSON object with \"classes\"")
+    if data.get("version") != VERSION:
+        raise fail(f"version {data.get('version')!r} is not {VERSION}")
+    classes: dict[str, ColourClass] = {}
+    for name, c in data["classes"].items():
+        try:
+            mean = np.array(c["mean"], np.float64).reshape(3)
+            cov = np.array(c["cov"], np.float64).reshape(3, 3)
+            bgr = np.array(c["bgr"], np.float64).reshape(3)
+        except (KeyError, TypeError, ValueError):
+            raise fail(f"class {name}: needs mean [3], cov [3x3] and bgr [3]") from None
+        if not np.all(np.isfinite(cov)) or np.linalg.det(cov) <= 0:
+            raise fail(f"class {name}: covariance is not positive definite")
+        classes[name] = ColourClass(mean, cov, bgr)
+    missing = [n for n in PIECE_CLASSES + GROUND_CLASSES if n not in classes]
+    if missing:
+        raise fail(f"missing classes {', '.join(missing)}")
+    sizes = data.get("sizes_mm2", {})
+    for key in ("canoe", "canoe_box", "gem", "cloud"):
+        value = sizes.get(key)
+        if isinstance(value, bool) or not isinstance(value, int | float) or value <= 0:
+            raise fail(f"sizes_mm2.{key} must be a positive number")
+    return ColourProfile(classes, {k: float(v) for k, v in sizes.items()},
+                         str(data.get("source", "")))
+
+
+__all__ = ["CANOE_CLASSES", "GEM_CLASSES", "PIECE_CLASSES", "GROUND_CLASSES", "NONE",
+           "ColourClass", "ColourProfile", "ProfileError", "DEFAULT_PROFILE", "features",
+           "load_profile", "parse_profile"]
