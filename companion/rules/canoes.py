@@ -10,7 +10,7 @@ from itertools import permutations
 
 from .errors import IllegalEvent
 from .events import ANY, CanoeAction, Turn
-from .geometry import DEPOSIT_AT, DEPTH, path_steps
+from .geometry import DEPOSIT_AT, DEPTH, branch_of, path_steps
 from .state import Canoe, State
 
 
@@ -226,6 +226,19 @@ def _victims(state: State, player: str, place: str) -> list[tuple[str, str]]:
             for at, g in state.canoes[p] if at == place and g is not None]
 
 
+def _loaded_canoes(state: State, player: str) -> list[tuple[str, str, str]]:
+    return [(player, at, g) for at, g in state.canoes[player] if g is not None]
+
+
+def _passed(origin: str, dest: str, place: str) -> bool:
+    """Whether a move from origin to dest passes over `place` (not ending there)."""
+    if place in ("D", "F"):
+        return False
+    lo, hi = sorted((DEPTH[origin], DEPTH[dest]))
+    side = branch_of(origin) or branch_of(dest)
+    return lo < DEPTH[place] < hi and branch_of(place) in (None, side)
+
+
 def _steal(state: State, player: str, who: str, action: CanoeAction, steps: int,
            upstream: bool, empty_while_moving: bool, gem: str | None) -> str:
     victim, _, loot = (action.steal or "").partition(":")
@@ -239,16 +252,20 @@ def _steal(state: State, player: str, who: str, action: CanoeAction, steps: int,
     if any(op == "unload" for op in action.post):
         raise IllegalEvent("R-STEAL-3", f"{who} unloaded at the end of its move and "
                            "cannot steal after that")
-    if gem is not None:
-        raise IllegalEvent("R-GEM-1", f"{who} would carry two gems; a canoe carries at most one")
     if not empty_while_moving:
         raise IllegalEvent("R-STEAL-1", f"{who} carried a gem while moving; only an empty "
                            "canoe may steal")
+    if gem is not None:
+        raise IllegalEvent("R-GEM-1", f"{who} would carry two gems; a canoe carries at most one")
     if victim not in state.players:
         raise IllegalEvent("R-STEAL-1", f"{victim} is not playing in this game")
     loaded = [g for p, g in _victims(state, player, dest) if p == victim]
     if loot:
         loaded = [g for g in loaded if g == loot]
+    if not loaded and any(_passed(action.origin, dest, at) for p, at, g in
+                          _loaded_canoes(state, victim) if not loot or g == loot):
+        raise IllegalEvent("R-STEAL-3", f"{who} only passed {victim}'s loaded canoe; a canoe "
+                           f"steals only where its move ends")
     if not loaded:
         what = f"a {loot} gem" if loot else "a gem"
         raise IllegalEvent("R-STEAL-1", f"no canoe of {victim} on {dest} carries {what} "

@@ -172,9 +172,9 @@ CASES: dict[str, list[Callable[[], Verdict]]] = {
     "gem.deposit_empty": [lambda: refused(to_move(2, canoes={B: [("4", None), ("D", None)]}),
                                           turn(B, act("4", pre=["load:violet"])))],
     "gem.two_gems": [
-        lambda: refused(to_move(2, canoes={B: [("5", "red"), ("D", None)],
-                                           "green": [("3", "violet"), ("D", None)]}),
-                        turn(B, act("5", "3", steal="green")))],
+        lambda: refused(to_move(4, canoes={B: [("5", None), ("D", None)],
+                                           "green": [("3", "clear"), ("D", None)]}),
+                        turn(B, act("5", "3", post=["load:violet"], steal="green")))],
     "steal.mandatory": [
         lambda: refused(to_move(2, canoes={B: [("5", None), ("D", None)],
                                            "green": [("3", "violet"), ("D", None)]},

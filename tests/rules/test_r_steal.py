@@ -1,6 +1,5 @@
 """R-STEAL: an empty canoe moving upstream takes a gem where its move ends."""
 
-import pytest
 
 from .helpers import (
     assert_illegal,
@@ -59,8 +58,6 @@ def test_R_STEAL_1_no_loaded_canoe_of_the_victim_where_the_move_ends():
                    "green", "on 3")
 
 
-@pytest.mark.xfail(strict=True, reason="engine: a loaded canoe that steals is cited as "
-                   "R-GEM-1 (two gems); R-STEAL-1 (empty during the move) is more specific")
 def test_R_STEAL_1_a_loaded_canoe_cannot_steal():
     game = _thief(blue=(("5", "yellow"), ("D", None)))
     assert_illegal(game, turn("blue", move("5", "3", steal="green")), "R-STEAL-1",
@@ -108,8 +105,6 @@ def test_R_STEAL_3_no_theft_from_ones_own_canoe():
                    "R-STEAL-3", "blue", "own canoe")
 
 
-@pytest.mark.xfail(strict=True, reason="engine: stealing from a canoe on a slot only passed "
-                   "is cited as R-STEAL-1; R-STEAL-3 names passing explicitly")
 def test_R_STEAL_3_no_theft_while_passing_a_slot():
     game = _thief(card=3, victim=(("3", "violet"), ("D", None)))
     assert_illegal(game, turn("blue", move("5", "2", steal="green")), "R-STEAL-3", "blue",
