@@ -1,8 +1,9 @@
 """The danger zone: what the river will do this round, as far as the whole table may
 know it. Computed from the rules engine only; nothing here looks at a secret card.
 
-- Once every card is revealed (phase "river") the speed is known: the discs that fall,
-  the discs that end on 7L/7R, the canoes that fall.
+- Once the speed is known (phase "river", or earlier when public information leaves
+  only one speed): the discs that fall, the discs that end on 7L/7R, the canoes that
+  fall.
 - Before that (phases "cards" and "turns") only the speeds still possible from public
   information count (revealed cards, the weather, each player's unplayed cards of the
   cycle): slots that fall for every possible speed are *certain*, those that fall for
@@ -64,7 +65,9 @@ def danger_zone(game: Game) -> DangerZone:
     edge_sets = [_edges(p.falling_slots, p.branches) for p in previews]
     edges = frozenset.intersection(*edge_sets) if edge_sets else frozenset()
     maybe = frozenset.union(*edge_sets) - edges if edge_sets else frozenset()
-    known = speed is not None
+    # Known also before phase III when public information leaves one speed (the last
+    # player to move has turned up a number): then nothing about it is secret.
+    known = len(speeds) == 1
     last = frozenset(previews[0].last_slots) if known else frozenset()
     canoes = tuple(previews[0].falling_canoes) if known else ()
     return DangerZone(game.phase, speeds, known, certain, possible, last, canoes, edges,

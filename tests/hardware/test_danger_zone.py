@@ -108,6 +108,13 @@ def test_before_the_reveal_only_possible_speeds_count():
     assert zone.canoes == () and zone.last == set()
 
 
+def test_the_speed_is_known_once_the_last_card_turned_up_leaves_one():
+    game = worked_example_after(6)  # brown, last to move, shows a 4: speed 1 + 1 = 2
+    zone = danger_zone(game)
+    assert game.phase == "turns" and zone.known and zone.speeds == {2}
+    assert zone.falling == {"7L", "7R"} and zone.last == {"6L", "6R"}
+
+
 def test_certain_and_possible_falls_show_in_two_strengths():
     frame = draw(worked_example_after(5))
     assert colour_of(frame, "7L") == colours.FALL
