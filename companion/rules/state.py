@@ -6,7 +6,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .events import Card, card_key
-from .geometry import CARD_VALUES, GEMS, GEMS_PER_COLOUR, PLACE_ORDER
+from .geometry import CARD_VALUES, DEPOSIT_AT, GEMS, GEMS_PER_COLOUR, PLACE_ORDER
+
+# Deposits down the river, as game-log.md lists them: violet, clear, yellow, blue, red.
+DEPOSIT_ORDER: tuple[str, ...] = tuple(dict.fromkeys(DEPOSIT_AT.values()))
 
 Canoe = tuple[str, str | None]  # (place, gem); a player's two canoes look identical
 
@@ -123,8 +126,8 @@ class State:
             "canoes": {p: [{"at": at, "gem": gem} for at, gem in sorted(c, key=canoe_key)]
                        for p, c in self.canoes.items()},
             "camps": {p: sorted(c) for p, c in self.camps.items()},
-            "deposits": {d: {g: n for g, n in sorted(pile.items()) if n}
-                         for d, pile in self.deposits.items()},
+            "deposits": {d: {g: n for g, n in sorted(self.deposits[d].items()) if n}
+                         for d in DEPOSIT_ORDER},
             "hands": {p: sorted(h, key=card_key) for p, h in self.hands.items()},
             "winners": [p for p in self.players if p in self.winners],
             # Added fields (game-log.md allows additions, never renames):

@@ -82,8 +82,9 @@ def test_referee_state_line_has_the_keys_and_orders_of_game_log_md():
                    "green": [{"at": "D", "gem": None}, {"at": "4", "gem": None}],
                    "yellow": [{"at": "D", "gem": None}, {"at": "F", "gem": None}]},
         "camps": {"blue": ["clear", "violet"], "green": [], "yellow": []},
-        "deposits": {"red": {"red": 7}, "blue": {"blue": 7}, "clear": {"clear": 6},
-                     "yellow": {"yellow": 7}, "violet": {"violet": 6}},
+        # Down the river, as game-log.md's example lists them.
+        "deposits": {"violet": {"violet": 6}, "clear": {"clear": 6}, "yellow": {"yellow": 7},
+                     "blue": {"blue": 7}, "red": {"red": 7}},
         "hands": {"blue": [1, 2, 3, "cloud"], "green": [3, 4, 5, 6],
                   "yellow": [3, 5, 6, "cloud"]},
         "winners": [],
