@@ -18,6 +18,7 @@ set `pull_up=False` for buttons wired to 3.3 V with a pull-down.
 from __future__ import annotations
 
 import logging
+import warnings
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
@@ -94,8 +95,15 @@ class ButtonPanel:
 
 def open_buttons(config: ButtonConfig, when_pressed: Handler | None = None) -> ButtonPanel | None:
     """The panel, or None (with one logged line why) on a machine with no GPIO."""
+    from gpiozero.exc import BadPinFactory, PinFactoryFallback
+
     try:
-        return ButtonPanel.from_config(config, when_pressed=when_pressed)
-    except Exception as exc:  # gpiozero raises BadPinFactory, PinInvalidPin, OSError, …
+        with warnings.catch_warnings():
+            # gpiozero warns once per pin library it cannot load; one line says it all.
+            warnings.simplefilter("ignore", PinFactoryFallback)
+            return ButtonPanel.from_config(config, when_pressed=when_pressed)
+    except BadPinFactory:
+        log.warning("buttons: no GPIO pins on this machine; running without buttons")
+    except Exception as exc:  # GPIOPinInUse, PinInvalidPin, PermissionError, …
         log.warning("buttons: %s: %s; running without buttons", type(exc).__name__, exc)
-        return None
+    return None

@@ -119,3 +119,17 @@ def test_buttons_drive_a_game(mock_pins):
         assert game.phase == "cards" and game.round == 2
         press(mock_pins, 27)
         assert game.phase == "river"
+
+
+def test_open_buttons_on_a_machine_without_gpio_says_so_in_one_line(monkeypatch, caplog):
+    from gpiozero import Device
+    from gpiozero.exc import BadPinFactory
+
+    def no_factory(*args, **kwargs):
+        raise BadPinFactory("Unable to load any default pin factory!")
+    monkeypatch.setattr(Device, "pin_factory", None)
+    monkeypatch.setattr(Device, "_default_pin_factory", staticmethod(no_factory))
+    with caplog.at_level(logging.WARNING, logger="companion.hardware"):
+        assert open_buttons(parse_config({}).buttons) is None
+    assert [r.getMessage() for r in caplog.records] == [
+        "buttons: no GPIO pins on this machine; running without buttons"]
