@@ -258,8 +258,8 @@ def cmd_show(args: argparse.Namespace) -> int:
             print(f"{prog}: cannot write {args.png}: {exc.strerror or exc}", file=sys.stderr)
             return 2
         print(f"wrote {args.png}")
-    if args.light:
-        input("lit; press Enter to turn the LEDs off") if sys.stdin.isatty() else None
+    if args.light and sys.stdin.isatty():
+        input("the strip shows this frame; press Enter to turn it off")
     strip.close()
     return 0
 
@@ -292,7 +292,10 @@ def meaning(name: str, zone: DangerZone) -> str:
             text = "ends on the last slot before the falls"
         else:
             text = "calm"
-        return text + (" - " + ", ".join(fallers) + " fall (blinking)" if fallers else "")
+        if fallers:
+            verb = "falls" if len(fallers) == 1 else "fall"
+            text += f" - {' and '.join(fallers)} {verb} (blinking)"
+        return text
     if name in FALLS.values():
         side = name[-1]
         if side in zone.edges:

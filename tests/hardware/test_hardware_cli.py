@@ -53,7 +53,7 @@ def test_leds_show_at_the_river_names_the_falling_canoes(capsys, tmp_path):
     code, out, _ = run(capsys, "leds", "show", str(log), "--config", LEDS_JSON)
     assert code == 0
     assert "river speed 3" in out.splitlines()[0]
-    assert "blue's canoe fall (blinking)" in out
+    assert "falls this round - blue's canoe falls (blinking)" in out
 
 
 def test_leds_show_writes_a_png(capsys, tmp_path):
