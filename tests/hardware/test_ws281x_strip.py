@@ -174,3 +174,12 @@ def test_importing_the_hardware_package_never_imports_rpi_ws281x():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True)
     assert out.stdout.split() == ["False", "False"]
+
+
+def test_on_a_pi_the_driver_is_imported_as_the_rpi_ws281x_package_does(fake_ws, monkeypatch):
+    monkeypatch.setitem(sys.modules, "_rpi_ws281x", fake_ws)
+    strip = make_strip(config(), platform=PI4_ROOT)
+    assert isinstance(strip, Ws281xStrip)
+    strip.fill((1, 2, 3))
+    strip.show()
+    assert fake_ws.renders == [[0x010203] * 8]
