@@ -99,7 +99,7 @@ class LedController:
             seen = (id(game), len(game.events))
             if (self._seen is not None and self._seen[0] == seen[0]
                     and seen[1] == self._seen[1] + 1 and self._before is not None):
-                self._animate(self._before, game.events[-1], game, now)
+                self._animate(self._before, game.events[-1], now)
             self._seen = seen
             self._before = game.state.copy()
             if verdict is not None and not getattr(verdict, "ok", True):
@@ -110,7 +110,7 @@ class LedController:
         with self._lock:
             self._animations.append((self.clock() + delay, animation))
 
-    def _animate(self, before: Any, event: Any, game: Game, now: float) -> None:
+    def _animate(self, before: Any, event: Any, now: float) -> None:
         if isinstance(event, River):
             steps = event.steps
             if steps is None:
