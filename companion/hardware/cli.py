@@ -41,7 +41,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                     "range lights at the wrong place, or red comes before green along the "
                     "flow, fix its numbers in the layout file. On a terminal, Enter goes "
                     "to the next place; otherwise each is shown for --seconds.")
-    _common(p)
+    _common(p, backend="use this strip instead of the file's strip.backend")
     p.add_argument("--place", action="append", metavar="NAME",
                    help="only this place (dock, 1 … 7R, falls-L, falls-R, weather-1 … "
                         "weather+2); may be repeated")
@@ -56,8 +56,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         description="Replays a game log (JSON Lines, as `companion referee` reads it) and "
                     "prints, for each place of the layout, its LEDs, their colour and "
                     "why. Illegal lines are skipped, as the referee skips them.")
-    p.add_argument("log", metavar="LOG")
-    _common(p)
+    p.add_argument("log", metavar="LOG", help="a game log (JSON Lines, first line setup)")
+    _common(p, backend="with --light: use this strip instead of the file's strip.backend")
     p.add_argument("--line", type=int, metavar="N",
                    help="stop after line N of the log (default: the whole log)")
     p.add_argument("--png", metavar="FILE", help="write a picture of the strip as PNG")
@@ -91,12 +91,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.set_defaults(func=cmd_buttons_test)
 
 
-def _common(p: argparse.ArgumentParser) -> None:
+def _common(p: argparse.ArgumentParser, backend: str | None = None) -> None:
     p.add_argument("--config", metavar="FILE",
                    help="the hardware file (default: $COMPANION_LEDS or calibration/leds.json)")
-    if p.prog.split()[-1] in ("test", "show") and "leds" in p.prog:
+    if backend:
         p.add_argument("--backend", choices=("auto", "ws281x", "simulated", "off"),
-                       help="override the file's strip.backend")
+                       help=backend)
 
 
 def _config(args: argparse.Namespace, prog: str) -> HardwareConfig | None:
