@@ -73,7 +73,7 @@ class Game:
     @classmethod
     def from_setup(cls, setup: Setup | Mapping[str, Any]) -> Game:
         if not isinstance(setup, Setup):
-            event = parse_event(setup)
+            event = parse_event(setup) if isinstance(setup, Mapping) else setup
             if not isinstance(event, Setup):
                 raise LogError("the first event of a game must be setup")
             setup = event

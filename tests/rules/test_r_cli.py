@@ -219,3 +219,12 @@ def test_show_missing_file_exits_2(tmp_path):
     result = companion("show", tmp_path / "gone.jsonl")
     assert result.returncode == 2
     assert_one_line_error(result, "companion show", "gone.jsonl")
+
+
+def test_a_log_whose_first_event_is_not_a_setup_is_unreadable(tmp_path):
+    log = tmp_path / "no-setup.jsonl"
+    log.write_text('{"event": "river"}\n')
+    for args in (("show",), ("moves", "--player", "red", "--card", "3"), ("referee",)):
+        result = companion(args[0], log, *args[1:])
+        assert result.returncode == 2, args
+        assert "Traceback" not in result.stderr and "setup" in result.stderr
