@@ -51,7 +51,10 @@ from .profile import (
 EDGE_BAND_MM = (3.0, 8.0)   # the band inside the board's edge an arm must cross
 CLEAR_OF_EDGE_MM = 3.0      # pixels nearer the edge than this are not looked at
 HULL_D2 = 11.34             # a pixel is unlike its hull beyond this (chi-square 99%, 3 dof)
+CLOUD_CONTRAST = 0.08       # the cloud's place is this much brighter (relative) than others
 GEM_PX_PER_MM = 3.0         # gems are read at this resolution, from the camera frame
+GEM_CORE = 0.2             # share of a gem's area taken as its colour
+GEM_TEXTURE = 0.1           # brightness spread (std/mean) of a faceted gem's middle
 GEM_UNLIKE = 0.15           # share of a gem's area unlike the hull: less is an empty canoe
 GEM_ANGLE = 35.0            # degrees: how far a gem's colour may point off its class
 GEM_MARGIN = 6.0            # degrees: how much nearer the best gem must be than the next
@@ -82,14 +85,15 @@ class Detector:
         self._gem_idx = {g.split(":")[1]: names.index(g) for g in GEM_CLASSES}
         self._cloud = names.index("cloud")
         self._disc, self._water = names.index("disc"), names.index("water")
-        self._foreign = np.ones(256, bool)
-        self._foreign[profile.ground()] = False
+        self._pieces = np.ones(256, bool)  # labels that are not the board
+        self._pieces[profile.ground()] = False
+        self._pieces[NONE] = False
         px2 = px_per_mm ** 2
         self.canoe_px = profile.sizes_mm2["canoe"] * px2
         self.gem_px = profile.sizes_mm2["gem"] * px2
         self.cloud_px = profile.sizes_mm2["cloud"] * px2
         self.canoe_box = profile.sizes_mm2["canoe_box"] * px2
-        k = max(3, int(round(7 * px_per_mm)) | 1)  # bridges a hull split by its gem
+        k = max(3, int(round(11 * px_per_mm)) | 1)  # bridges a hull split by its gem
         self._close = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
         k = max(3, int(round(5 * px_per_mm)) | 1)
         self._solid = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
@@ -114,6 +118,10 @@ class Detector:
         for cx, cy in b.markers.centres_mm.values():
             cv2.rectangle(valid, tuple(self._px([(cx - half, cy - half)])[0]),
                           tuple(self._px([(cx + half, cy + half)])[0]), 0, -1)
+        # Deposits hold loose gems, never canoes: they are not looked at for pieces.
+        for poly in b.deposits.values():
+            cv2.fillPoly(valid, [self._px(poly)], 0)
+            cv2.polylines(valid, [self._px(poly)], True, 0, max(1, int(round(2 * s))))
         self.valid = valid.astype(bool)
         edge = np.ones((h, w), np.uint8)
         e = int(round(EDGE_BAND_MM[1] * s))
@@ -130,10 +138,15 @@ class Detector:
             self._annulus[slot] = np.nonzero((d >= 0.5 * r) & (d <= 0.88 * r))
         pts = list(b.weather_mm.items())
         step = min(math.dist(a[1], c[1]) for a in pts for c in pts if a[0] != c[0])
-        self._weather: dict[int, tuple[np.ndarray, np.ndarray]] = {}
+        # The cloud: its middle against the ring around it, at each track position.
+        cloud_r = math.sqrt(self.profile.sizes_mm2["cloud"] / math.pi)
+        self._weather: dict[int, tuple[tuple[np.ndarray, np.ndarray],
+                                       tuple[np.ndarray, np.ndarray]]] = {}
         for value, (cx, cy) in pts:
             d = np.hypot((xx + 0.5) / s - cx, (yy + 0.5) / s - cy)
-            self._weather[value] = np.nonzero(d <= 0.4 * step)
+            inner = np.nonzero(d <= 0.6 * cloud_r)
+            outer = np.nonzero((d >= 1.35 * cloud_r) & (d <= min(1.9 * cloud_r, 0.5 * step)))
+            self._weather[value] = (inner, outer)
         self.place_mask = {}
         for slot, c in b.slots.items():
             mk = np.zeros((h, w), np.uint8)
@@ -167,25 +180,31 @@ class Detector:
         clock.lap("rectify+light")
         labels = self.profile.classify(img)
         clock.lap("classify")
-        foreign = (self._foreign[labels] & self.valid).astype(np.uint8)
+        # Pixels of no known colour count only in patches: thin lines of them are where
+        # two known colours blur into each other.
+        unknown = cv2.morphologyEx((labels == NONE).astype(np.uint8), cv2.MORPH_OPEN,
+                                   self._solid)
+        foreign = ((self._pieces[labels] | unknown.astype(bool)) & self.valid).astype(np.uint8)
         n, cc, stats, _ = cv2.connectedComponentsWithStats(foreign, connectivity=8)
         clock.lap("blobs")
         blocked = np.zeros(self.shape, np.uint8)
-        canoes: list[tuple[str, tuple[float, float], str | None]] = []
-        min_area = 0.3 * self.gem_px
         for i in range(1, n):
             x, y, w, h, area = stats[i]
-            if area < min_area:
-                continue
+            if area < 0.5 * self.canoe_px:
+                continue  # a speck: no hand, and too small to hide a canoe
             sub = cc[y:y + h, x:x + w] == i
-            lab = labels[y:y + h, x:x + w]
-            counts = np.bincount(lab[sub], minlength=256)
-            found = self._canoes_in(sub, lab, counts, area, (x, y, w, h))
-            if found is None:
+            counts = np.bincount(labels[y:y + h, x:x + w][sub], minlength=256)
+            if self._in_the_way(sub, counts, area, (x, y, w, h)):
                 blocked[y:y + h, x:x + w][sub] = 1
-                continue
-            for player, ys, xs in found:
-                centre = ((xs.mean() + x + 0.5) / self.scale, (ys.mean() + y + 0.5) / self.scale)
+        clock.lap("hands")
+        canoes: list[tuple[str, tuple[float, float], str | None]] = []
+        free = self.valid & ~blocked.astype(bool)
+        for player, idx in self._canoe_idx.items():
+            found, crowd = self._canoes_of(labels, idx, free)
+            if crowd is not None:
+                blocked |= crowd
+            for ys, xs in found:
+                centre = ((xs.mean() + 0.5) / self.scale, (ys.mean() + 0.5) / self.scale)
                 canoes.append((player, centre, self._gem(image, location, centre, player)))
         clock.lap("canoes")
         occluded_places: list[str] = []
@@ -200,46 +219,84 @@ class Detector:
                     continue
                 keep.append((player, (cx, cy), gem))
             canoes = keep
-        obs = self._observation(labels, canoes, location, occluded_places)
+        obs = self._observation(img, labels, canoes, location, occluded_places)
         clock.lap("discs+weather")
         return Reading(obs, bool(occluded_places) or bool(blocked.any()), img, clock.laps)
 
-    def _canoes_in(self, sub: np.ndarray, lab: np.ndarray, counts: np.ndarray, area: int,
-                   box: tuple[int, int, int, int]
-                   ) -> list[tuple[str, np.ndarray, np.ndarray]] | None:
-        """The canoes in one blob as (player, ys, xs) hull pixels, or None when the blob
-        is something in the way (a hand)."""
+    def _in_the_way(self, sub: np.ndarray, counts: np.ndarray, area: int,
+                    box: tuple[int, int, int, int]) -> bool:
+        """Whether a blob is something over the board (a hand), not pieces."""
         x, y, w, h = box
         if (self.edge[y:y + h, x:x + w] & sub).any():
-            return None  # reaches in from off the board: an arm
-        if counts[NONE] > max(self.canoe_px, 0.35 * area):
-            return None  # mostly of no colour the profile knows
-        found: list[tuple[str, np.ndarray, np.ndarray]] = []
-        for player, idx in self._canoe_idx.items():
-            if counts[idx] < 0.3 * self.canoe_px:
+            return True  # reaches in from off the board: an arm
+        return bool(counts[NONE] > max(self.canoe_px, 0.35 * area))  # no known colour
+
+    def _canoes_of(self, labels: np.ndarray, idx: int, free: np.ndarray
+                   ) -> tuple[list[tuple[np.ndarray, np.ndarray]], np.ndarray | None]:
+        """The hull pixels (ys, xs) of each canoe of one colour, and the pixels of a blob
+        of that colour too big for a player's two canoes (a hand), if any."""
+        mask = ((labels == idx) & free).astype(np.uint8)
+        closed = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, self._close)
+        n, parts, stats, _ = cv2.connectedComponentsWithStats(closed, connectivity=8)
+        pieces = []
+        for k in range(1, n):
+            if stats[k, cv2.CC_STAT_AREA] >= 0.15 * self.canoe_px:
+                ys, xs = np.nonzero(parts[stats[k, 1]:stats[k, 1] + stats[k, 3],
+                                          stats[k, 0]:stats[k, 0] + stats[k, 2]] == k)
+                pieces.append((ys + stats[k, 1], xs + stats[k, 0]))
+        found: list[tuple[np.ndarray, np.ndarray]] = []
+        crowd = None
+        for ys, xs in self._join_halves(pieces):
+            if len(ys) < 0.5 * self.canoe_px:
                 continue
-            hull = (sub & (lab == idx)).astype(np.uint8)
-            hull = cv2.morphologyEx(hull, cv2.MORPH_CLOSE, self._close)
-            n, parts, stats, _ = cv2.connectedComponentsWithStats(hull, connectivity=8)
-            for k in range(1, n):
-                if stats[k, cv2.CC_STAT_AREA] < 0.5 * self.canoe_px:
-                    continue
-                part = (parts == k).astype(np.uint8)
-                if np.count_nonzero(cv2.erode(part, self._solid)) < 0.3 * self.canoe_px:
-                    continue  # a thin rim: the dark edge or shadow of another canoe
-                ys, xs = np.nonzero(part)
-                (_, _), (bw, bh), _ = cv2.minAreaRect(np.column_stack([xs, ys]).astype(np.float32))
-                envelope = bw * bh
-                if envelope > 3.5 * self.canoe_box:
-                    return None  # more of one colour than a player's two canoes
-                if envelope < 0.35 * self.canoe_box:
-                    continue
-                keep = lab[ys, xs] == idx
-                ys, xs = ys[keep], xs[keep]
-                count = 1 if envelope < 1.55 * self.canoe_box else 2
-                for part in self._split(ys, xs, count):
-                    found.append((player, *part))
-        return found
+            y, x = ys.min(), xs.min()
+            part = np.zeros((ys.max() - y + 1, xs.max() - x + 1), np.uint8)
+            part[ys - y, xs - x] = 1
+            if np.count_nonzero(cv2.erode(part, self._solid)) < 0.2 * self.canoe_px:
+                continue  # a thin rim: the dark edge or shadow of another canoe
+            envelope = self._envelope(ys, xs)
+            if envelope > 3.5 * self.canoe_box:
+                if crowd is None:
+                    crowd = np.zeros(labels.shape, np.uint8)
+                crowd[ys, xs] = 1  # more of one colour than a player's two canoes
+                continue
+            if envelope < 0.35 * self.canoe_box:
+                continue
+            keep = mask[ys, xs] > 0
+            count = 1 if envelope < 1.55 * self.canoe_box else 2
+            found.extend(self._split(ys[keep], xs[keep], count))
+        return found, crowd
+
+    @staticmethod
+    def _envelope(ys: np.ndarray, xs: np.ndarray) -> float:
+        (_, _), (bw, bh), _ = cv2.minAreaRect(np.column_stack([xs, ys]).astype(np.float32))
+        return float(bw * bh)
+
+    def _join_halves(self, pieces: list[tuple[np.ndarray, np.ndarray]]
+                     ) -> list[tuple[np.ndarray, np.ndarray]]:
+        """Join pieces of one colour that together make one canoe's size: a hull cut in
+        two by its gem (a blue gem in a brown hull can look like water)."""
+        reach = 6.0 * self.scale
+        pieces = list(pieces)
+        joined = True
+        while joined and len(pieces) > 1:
+            joined = False
+            for a in range(len(pieces)):
+                for b in range(a + 1, len(pieces)):
+                    (ya, xa), (yb, xb) = pieces[a], pieces[b]
+                    if (xa.min() > xb.max() + reach or xb.min() > xa.max() + reach
+                            or ya.min() > yb.max() + reach or yb.min() > ya.max() + reach):
+                        continue
+                    ys, xs = np.concatenate([ya, yb]), np.concatenate([xa, xb])
+                    if self._envelope(ys, xs) <= 1.25 * self.canoe_box \
+                            and max(len(ya), len(yb)) < 0.9 * self.canoe_px:
+                        pieces[a] = (ys, xs)
+                        del pieces[b]
+                        joined = True
+                        break
+                if joined:
+                    break
+        return pieces
 
     def _split(self, ys: np.ndarray, xs: np.ndarray,
                count: int) -> list[tuple[np.ndarray, np.ndarray]]:
@@ -271,9 +328,11 @@ class Detector:
         evidence = self.gem_evidence(image, location, centre, player)
         if evidence is None:
             return "unknown"
-        unlike, hull, core = evidence
+        unlike, hull, core, texture = evidence
         if unlike < GEM_UNLIKE:
-            return None
+            # Nothing of another colour: empty, unless the middle is faceted (a gem of
+            # nearly the hull's colour).
+            return "unknown" if texture > GEM_TEXTURE else None
         v = core - hull
         angles = []
         for g in self._gem_idx:
@@ -287,9 +346,10 @@ class Detector:
         return "unknown"
 
     def gem_evidence(self, image: np.ndarray, location: Location, centre: tuple[float, float],
-                     player: str) -> tuple[float, np.ndarray, np.ndarray] | None:
+                     player: str) -> tuple[float, np.ndarray, np.ndarray, float] | None:
         """What the middle of a canoe shows: (how much of a gem's area is unlike the
-        hull, the hull's colour, the colour of the most unlike part), colours in the
+        hull, the hull's colour, the colour of the most unlike part, how uneven the
+        middle's brightness is), colours in the
         canoe's own light (the hull taken as the profile's hull colour). Read from the
         camera frame itself, sharper than the board image. None if no hull is seen."""
         p = GEM_PX_PER_MM
@@ -317,13 +377,32 @@ class Detector:
         d2 = np.einsum("ni,ij,nj->n", d, np.linalg.inv(hull_cov), d)
         area = self.profile.sizes_mm2["gem"] * p * p
         unlike = np.count_nonzero(d2 > HULL_D2)
-        core = px[np.argsort(d2)[-max(4, int(min(max(unlike, 1), 0.6 * area))):]]
+        # The gem's purest part: the pixels least like the hull (its edges are blurred
+        # into the hull, its middle much less).
+        core = px[np.argsort(d2)[-max(4, int(min(max(unlike, 1), GEM_CORE * area))):]]
         hull = np.median(hull_px, axis=0)
-        light = np.clip(self.profile.classes[f"canoe:{player}"].bgr / np.maximum(hull, 1.0),
-                        0.5, 2.0)
-        return unlike / area, hull * light, np.median(core, axis=0) * light
+        # A shadow dims all channels alike: one factor, from the hull's brightness.
+        light = float(np.clip(self.profile.classes[f"canoe:{player}"].bgr.sum()
+                              / max(hull.sum(), 1.0), 0.5, 2.0))
+        # A cut gem's facets make its middle uneven; a hull's middle is smooth.
+        mid = patch[dist <= 0.75 * gem_r].astype(np.float32).sum(axis=1)
+        texture = float(np.std(mid) / max(np.mean(mid), 1.0))
+        return unlike / area, hull * light, np.median(core, axis=0) * light, texture
 
-    def _observation(self, labels: np.ndarray, canoes: list, location: Location,
+    def _weather_value(self, img: np.ndarray) -> int | None:
+        """Where the cloud stands: the track position whose middle is most whiter than
+        its surroundings (None when no position stands out: the cloud is in a hand)."""
+        gray = img.astype(np.float32).sum(axis=2)
+        scores = []
+        for value, (inner, outer) in self._weather.items():
+            scores.append((float(np.median(gray[inner]) / max(np.median(gray[outer]), 1.0)),
+                           value))
+        scores.sort(reverse=True)
+        (best, value), (second, _) = scores[0], scores[1]
+        return value if best - second >= CLOUD_CONTRAST else None
+
+    def _observation(self, img: np.ndarray, labels: np.ndarray, canoes: list,
+                     location: Location,
                      occluded: list[str]) -> dict[str, Any]:
         b = self.board
         slots: dict[str, dict[str, Any]] = {}
@@ -349,11 +428,7 @@ class Detector:
                 falls.append(seen)
             else:
                 slots[place]["canoes"].append(seen)
-        weather, best = None, 0.3 * self.cloud_px
-        for value, (ys, xs) in self._weather.items():
-            n = int(np.count_nonzero(labels[ys, xs] == self._cloud))
-            if n > best:
-                weather, best = value, n
+        weather = self._weather_value(img)
         for s in slots.values():
             s["canoes"].sort(key=canoe_order)
         dock.sort(key=canoe_order)

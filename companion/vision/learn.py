@@ -131,7 +131,7 @@ def sample_layout(board: Board, image: np.ndarray, px_per_mm: float = 1.0,
         if value != LAYOUT_WEATHER:
             ys, xs = _disc_px((h, w), s, c, 0, 12.0)
             ground[ys, xs] = 1
-    for slot, c in board.slots.items():
+    for c in board.slots.values():
         ys, xs = _disc_px((h, w), s, c, 0.9 * r, 1.45 * r)
         ground[ys, xs] = 1
     e0, e1 = int(3 * s), int(12 * s)
@@ -222,7 +222,7 @@ def measure_sizes(board: Board, profile: ColourProfile, images: list[np.ndarray]
             continue
         labels = profile.classify(det.corrected(image, where))
         h, w = labels.shape
-        for slot, (c, g) in LAYOUT_CANOES.items():
+        for slot, (c, _gem) in LAYOUT_CANOES.items():
             ys, xs = _disc_px((h, w), px_per_mm, board.slots[slot], 0, 26.0)
             hull = labels[ys, xs] == profile.index(f"canoe:{c}")
             canoe.append(np.count_nonzero(hull) / s2)

@@ -44,7 +44,8 @@ class LightMeter:
             ys, xs = np.nonzero((cheb >= lo) & (cheb <= hi))
             self._bands[i] = (ys + y0, xs + x0)
         self.whites: dict[int, np.ndarray] = {}
-        gh, gw = max(2, int(h / (GRID_MM * px_per_mm)) + 2), max(2, int(w / (GRID_MM * px_per_mm)) + 2)
+        cell = GRID_MM * px_per_mm
+        gh, gw = max(2, int(h / cell) + 2), max(2, int(w / cell) + 2)
         gy, gx = np.mgrid[0:gh, 0:gw].astype(np.float64)
         self._grid = (gx / (gw - 1) * board.size_mm[0], gy / (gh - 1) * board.size_mm[1])
 

@@ -181,7 +181,7 @@ class Renderer:
         step = min(math.dist(a[1], c[1]) for a in pts for c in pts if a[0] != c[0])
         for value, c in pts:
             cv2.circle(img, tuple(self._px([c])[0]), int(step * 0.42 * s * 16),
-                       bgr((200, 200, 185)), -1, cv2.LINE_AA, shift=4)
+                       bgr((120, 128, 118)), -1, cv2.LINE_AA, shift=4)
             cv2.circle(img, tuple(self._px([c])[0]), int(step * 0.42 * s * 16),
                        bgr(PRINT_RGB), max(1, int(s)), cv2.LINE_AA, shift=4)
             label = f"+{value}" if value > 0 else str(value)
@@ -265,10 +265,8 @@ class Renderer:
         img = self.board_art().copy()
         jit = nz.jitter_mm
         # Gems lying in the deposits.
-        for dep, gems in deposits.items():
-            poly = b.deposits.get(dep)
-            if poly is None:
-                continue
+        for dep, poly in b.deposits.items():
+            gems = deposits.get(dep, {})
             placed: list[tuple[float, float]] = []
             for gem in sorted(gems):
                 for _ in range(int(gems[gem])):

@@ -1,0 +1,241 @@
+"""The vision's commands: `companion vision detect|watch|render|markers` and
+`companion calibrate board|profile`."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from .board import DEFAULT_BOARD, BoardError, load_board
+from .profile import DEFAULT_PROFILE, ProfileError, load_profile
+from .sources import SourceError
+
+DEFAULT_BOARD_ARG = "calibration/board.json"
+DEFAULT_PROFILE_ARG = "calibration/profile.json"
+
+
+def _path(arg: str, default_arg: str, default: Path) -> Path:
+    """A relative default resolves against the project when not run from its folder."""
+    p = Path(arg)
+    if arg == default_arg and not p.exists():
+        return default
+    return p
+
+
+def _fail(command: str, message: str, code: int) -> int:
+    print(f"companion {command}: {message}", file=sys.stderr)
+    return code
+
+
+def _load(args: argparse.Namespace, command: str) -> tuple[Any, Any] | int:
+    try:
+        board = load_board(_path(args.board, DEFAULT_BOARD_ARG, DEFAULT_BOARD))
+        profile = load_profile(_path(args.profile, DEFAULT_PROFILE_ARG, DEFAULT_PROFILE))
+    except (BoardError, ProfileError) as exc:
+        return _fail(command, str(exc), 2)
+    return board, profile
+
+
+def cmd_detect(args: argparse.Namespace) -> int:
+    from .observer import Vision
+    from .sources import read_image
+
+    loaded = _load(args, "vision detect")
+    if isinstance(loaded, int):
+        return loaded
+    try:
+        image = read_image(args.image)
+    except SourceError as exc:
+        return _fail("vision detect", str(exc), 2)
+    vision = Vision(*loaded, settle=1)
+    obs = vision.observe(image)
+    if obs is None:
+        seen = len(vision.locator.finder.find(image))
+        return _fail("vision detect", f"{args.image}: board not found ({seen} of 4 markers "
+                     "visible, no earlier homography)", 3)
+    if args.timings:
+        obs["timings_ms"] = {k: round(v, 2) for k, v in vision.timings.items()}
+    print(json.dumps(obs))
+    return 0
+
+
+def cmd_watch(args: argparse.Namespace) -> int:
+    from .observer import Vision
+    from .sources import open_source
+
+    loaded = _load(args, "vision watch")
+    if isinstance(loaded, int):
+        return loaded
+    vision = Vision(*loaded, settle=args.settle)
+    try:
+        with open_source(args.source) as frames:
+            for obs in vision.watch(frames, every=args.every):
+                print(json.dumps(obs), flush=True)
+    except SourceError as exc:
+        return _fail("vision watch", str(exc), 2)
+    return 0
+
+
+def cmd_render(args: argparse.Namespace) -> int:
+    import cv2
+
+    from companion.cli import game_at_end
+    from companion.rules.referee import NoSetup
+
+    from .render import Nuisance, Renderer
+
+    try:
+        board = load_board(_path(args.board, DEFAULT_BOARD_ARG, DEFAULT_BOARD))
+    except BoardError as exc:
+        return _fail("vision render", str(exc), 2)
+    try:
+        text = Path(args.state).read_text(encoding="utf-8")
+        data = json.loads(text)
+        source: Any = data.get("state", data) if isinstance(data, dict) else None
+        if not isinstance(source, dict) or "canoes" not in source:
+            raise ValueError
+    except ValueError:
+        try:
+            source = game_at_end(args.state).state  # a game log
+        except (OSError, NoSetup) as exc:
+            return _fail("vision render", f"cannot read {args.state}: {exc}", 2)
+    except OSError as exc:
+        return _fail("vision render", f"cannot read {args.state}: {exc.strerror}", 2)
+    nuisance = getattr(Nuisance, args.nuisance)()
+    try:
+        shot = Renderer(board).render(source, seed=args.seed, nuisance=nuisance,
+                                      hand=args.hand, missing_discs=args.missing_disc or ())
+    except ValueError as exc:
+        return _fail("vision render", str(exc), 2)
+    if not cv2.imwrite(args.out, shot.image):
+        return _fail("vision render", f"cannot write {args.out}", 2)
+    print(json.dumps(shot.truth))
+    return 0
+
+
+def cmd_markers(args: argparse.Namespace) -> int:
+    from .markers import marker_sheet_svg
+
+    try:
+        board = load_board(_path(args.board, DEFAULT_BOARD_ARG, DEFAULT_BOARD))
+        svg = marker_sheet_svg(board)
+    except (BoardError, ValueError) as exc:
+        return _fail("vision markers", str(exc), 2)
+    if args.out == "-":
+        sys.stdout.write(svg)
+    else:
+        Path(args.out).write_text(svg, encoding="utf-8")
+        print(f"wrote {args.out}: print it at 100% scale on A4", file=sys.stderr)
+    return 0
+
+
+def cmd_calibrate_profile(args: argparse.Namespace) -> int:
+    from .learn import learn_profile, synthetic_profile
+    from .sources import read_image
+
+    try:
+        board = load_board(_path(args.board, DEFAULT_BOARD_ARG, DEFAULT_BOARD))
+    except BoardError as exc:
+        return _fail("calibrate profile", str(exc), 2)
+    try:
+        if args.synthetic:
+            profile = synthetic_profile(board)
+        else:
+            if not args.photos:
+                return _fail("calibrate profile", "give photos of the calibration layout "
+                             "(or --synthetic)", 2)
+            images = [read_image(p) for p in args.photos]
+            profile = learn_profile(board, images, source=", ".join(args.photos))
+    except SourceError as exc:
+        return _fail("calibrate profile", str(exc), 2)
+    except ProfileError as exc:
+        return _fail("calibrate profile", str(exc), 1)
+    profile.save(args.out)
+    print(f"wrote {args.out}: {len(profile.classes)} colour classes", file=sys.stderr)
+    return 0
+
+
+def cmd_calibrate_board(args: argparse.Namespace) -> int:
+    from .calibrate_web import make_server
+    from .sources import read_image
+
+    try:
+        board = load_board(_path(args.board, DEFAULT_BOARD_ARG, DEFAULT_BOARD))
+        image = read_image(args.photo)
+        server = make_server(board, image, Path(args.out or args.board), args.port)
+    except (BoardError, SourceError) as exc:
+        return _fail("calibrate board", str(exc), 2)
+    except OSError as exc:
+        return _fail("calibrate board", f"cannot listen on port {args.port}: {exc}", 2)
+    host, port = server.server_address[:2]
+    print(f"open http://{host}:{port}/ , drag the handles, press Save; Ctrl-C to stop",
+          file=sys.stderr)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+    return 0
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    """Add `vision` and `calibrate` to the companion command."""
+    def files(p: argparse.ArgumentParser, profile: bool = True) -> None:
+        p.add_argument("--board", default=DEFAULT_BOARD_ARG, help="board file (JSON)")
+        if profile:
+            p.add_argument("--profile", default=DEFAULT_PROFILE_ARG,
+                           help="colour profile (JSON)")
+
+    vision = subparsers.add_parser("vision", help="see the board: detect, watch, render")
+    sub = vision.add_subparsers(dest="vision_command", metavar="COMMAND")
+    vision.set_defaults(func=lambda a: (vision.print_help(), 0)[1])
+    p = sub.add_parser("detect", help="print the observation of one image (JSON)")
+    p.add_argument("image", metavar="IMAGE")
+    files(p)
+    p.add_argument("--timings", action="store_true", help="add the time of each step")
+    p.set_defaults(func=cmd_detect)
+    p = sub.add_parser("watch", help="print each new stable observation of a camera, "
+                       "video or folder (JSON lines)")
+    p.add_argument("source", metavar="SOURCE", help='"pi", a camera number, a video, a folder')
+    files(p)
+    p.add_argument("--settle", type=int, default=5, help="frames a view must stay the same")
+    p.add_argument("--every", action="store_true", help="print every frame's observation")
+    p.set_defaults(func=cmd_watch)
+    p = sub.add_parser("render", help="paint a game state as the camera would see it")
+    p.add_argument("state", metavar="STATE", help="a game log (JSONL) or a snapshot (JSON)")
+    p.add_argument("--out", required=True, help="image file to write (.jpg or .png)")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--nuisance", choices=("clean", "mild", "issue"), default="mild")
+    p.add_argument("--hand", action="store_true", help="a hand reaching over the board")
+    p.add_argument("--missing-disc", action="append", metavar="SLOT")
+    files(p, profile=False)
+    p.set_defaults(func=cmd_render)
+    p = sub.add_parser("markers", help="write the printable marker sheet (SVG, A4)")
+    p.add_argument("--out", default="calibration/markers.svg", help="file, or - for stdout")
+    files(p, profile=False)
+    p.set_defaults(func=cmd_markers)
+
+    cal = subparsers.add_parser("calibrate", help="fit the board file and learn the colours")
+    csub = cal.add_subparsers(dest="calibrate_command", metavar="COMMAND")
+    cal.set_defaults(func=lambda a: (cal.print_help(), 0)[1])
+    p = csub.add_parser("board", help="adjust the board file on a photo (local web page)")
+    p.add_argument("photo", metavar="PHOTO")
+    p.add_argument("--out", help="where to write the board file (default: --board)")
+    p.add_argument("--port", type=int, default=8765)
+    files(p, profile=False)
+    p.set_defaults(func=cmd_calibrate_board)
+    p = csub.add_parser("profile", help="learn the colour profile from photos of the "
+                        "calibration layout (see companion/vision/learn.py)")
+    p.add_argument("photos", nargs="*", metavar="PHOTO")
+    p.add_argument("--synthetic", action="store_true",
+                   help="learn from rendered photos in the nominal colours instead")
+    p.add_argument("--out", default=DEFAULT_PROFILE_ARG)
+    files(p, profile=False)
+    p.set_defaults(func=cmd_calibrate_profile)
+
+
+__all__ = ["register"]

@@ -1,0 +1,55 @@
+"""Shared pieces for the vision tests: the default board, profile and a renderer."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.rules import Game
+from companion.vision.board import load_board
+from companion.vision.profile import load_profile
+from companion.vision.render import Renderer
+
+
+@pytest.fixture(scope="session")
+def board():
+    return load_board()
+
+
+@pytest.fixture(scope="session")
+def profile():
+    return load_profile()
+
+
+@pytest.fixture(scope="session")
+def renderer(board):
+    return Renderer(board)
+
+
+@pytest.fixture(scope="session")
+def mid_game():
+    """A game after two rounds of the worked example's kind: canoes on the river,
+    some carrying gems, the weather moved."""
+    game = Game(["blue", "green", "yellow", "red", "brown"])
+    game.apply({"event": "cards", "cards": {"blue": 6, "green": "cloud", "yellow": 5,
+                                            "red": 1, "brown": 4}})
+    game.apply({"event": "turn", "player": "blue",
+                "canoes": [{"from": "D", "to": "4", "post": ["load:clear"]}]})
+    game.apply({"event": "turn", "player": "green", "cloud": "up"})
+    game.apply({"event": "turn", "player": "yellow",
+                "canoes": [{"from": "D", "to": "3", "post": ["load:violet"]}]})
+    game.apply({"event": "turn", "player": "red", "canoes": [{"from": "D", "to": "1"}]})
+    game.apply({"event": "turn", "player": "brown", "canoes": [{"from": "D", "to": "4"}]})
+    game.apply({"event": "river"})
+    return game
+
+
+def same_view(a: dict, b: dict) -> bool:
+    """Two observations show the same pieces (canoe order within a place ignored)."""
+    def norm(o: dict) -> tuple:
+        def key(c: dict) -> tuple:
+            return (c["player"], c["gem"] or "")
+        return (o["weather"],
+                tuple((s, v["disc"], tuple(sorted(map(key, v["canoes"]))))
+                      for s, v in sorted(o["slots"].items())),
+                tuple(sorted(map(key, o["dock"]))), tuple(sorted(map(key, o["falls"]))))
+    return norm(a) == norm(b)
