@@ -93,7 +93,7 @@ class Detector:
         self.gem_px = profile.sizes_mm2["gem"] * px2
         self.cloud_px = profile.sizes_mm2["cloud"] * px2
         self.canoe_box = profile.sizes_mm2["canoe_box"] * px2
-        k = max(3, int(round(11 * px_per_mm)) | 1)  # bridges a hull split by its gem
+        k = max(3, int(round(5 * px_per_mm)) | 1)  # mends a hull frayed by noise
         self._close = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
         k = max(3, int(round(5 * px_per_mm)) | 1)
         self._solid = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
@@ -156,6 +156,13 @@ class Detector:
             mk = np.zeros((h, w), np.uint8)
             cv2.fillPoly(mk, [self._px(poly)], 1)
             self.place_mask[name] = mk.astype(bool)
+        # Canoes lie only where a place is: on or beside a slot's disc, on the dock,
+        # below the falls. Elsewhere (weather track, banks) nothing is taken for one.
+        near = np.zeros((h, w), np.uint8)
+        for c in b.slots.values():
+            cv2.circle(near, tuple(self._px([c])[0]), int(1.6 * r * s), 1, -1)
+        self.canoe_area = (near.astype(bool) | self.place_mask["D"] | self.place_mask["F"]) \
+            & self.valid
 
     # -- one frame ---------------------------------------------------------------------------
 
@@ -198,7 +205,7 @@ class Detector:
                 blocked[y:y + h, x:x + w][sub] = 1
         clock.lap("hands")
         canoes: list[tuple[str, tuple[float, float], str | None]] = []
-        free = self.valid & ~blocked.astype(bool)
+        free = self.canoe_area & ~blocked.astype(bool)
         for player, idx in self._canoe_idx.items():
             found, crowd = self._canoes_of(labels, idx, free)
             if crowd is not None:
@@ -229,7 +236,8 @@ class Detector:
         x, y, w, h = box
         if (self.edge[y:y + h, x:x + w] & sub).any():
             return True  # reaches in from off the board: an arm
-        return bool(counts[NONE] > max(self.canoe_px, 0.35 * area))  # no known colour
+        # Mostly of no known colour, and big: a hand, a sleeve, a phone.
+        return bool(counts[NONE] > max(3 * self.canoe_px, 0.5 * area))
 
     def _canoes_of(self, labels: np.ndarray, idx: int, free: np.ndarray
                    ) -> tuple[list[tuple[np.ndarray, np.ndarray]], np.ndarray | None]:
@@ -247,25 +255,35 @@ class Detector:
         found: list[tuple[np.ndarray, np.ndarray]] = []
         crowd = None
         for ys, xs in self._join_halves(pieces):
-            if len(ys) < 0.5 * self.canoe_px:
+            seen = mask[ys, xs] > 0  # the pixels of the colour itself, not the closing's
+            if np.count_nonzero(seen) < 0.5 * self.canoe_px:
                 continue
             y, x = ys.min(), xs.min()
             part = np.zeros((ys.max() - y + 1, xs.max() - x + 1), np.uint8)
-            part[ys - y, xs - x] = 1
+            part[ys[seen] - y, xs[seen] - x] = 1
             if np.count_nonzero(cv2.erode(part, self._solid)) < 0.2 * self.canoe_px:
                 continue  # a thin rim: the dark edge or shadow of another canoe
             envelope = self._envelope(ys, xs)
             if envelope > 3.5 * self.canoe_box:
+                if np.count_nonzero(seen) < 2.6 * self.canoe_px:
+                    continue  # scattered specks of the colour (noise on a dark bank)
                 if crowd is None:
                     crowd = np.zeros(labels.shape, np.uint8)
                 crowd[ys, xs] = 1  # more of one colour than a player's two canoes
                 continue
             if envelope < 0.35 * self.canoe_box:
                 continue
-            keep = mask[ys, xs] > 0
             count = 1 if envelope < 1.55 * self.canoe_box else 2
-            found.extend(self._split(ys[keep], xs[keep], count))
+            halves = self._split(ys[seen], xs[seen], count)
+            if len(halves) > 1 and not all(self._whole_hull(*hv) for hv in halves):
+                # Not two canoes: one, and a neighbour's rim or a gem of its colour.
+                halves = [max(halves, key=lambda hv: len(hv[0]))]
+            found.extend(halves)
         return found, crowd
+
+    def _whole_hull(self, ys: np.ndarray, xs: np.ndarray) -> bool:
+        return len(ys) >= 0.5 * self.canoe_px and \
+            self._envelope(ys, xs) >= 0.6 * self.canoe_box
 
     @staticmethod
     def _envelope(ys: np.ndarray, xs: np.ndarray) -> float:
@@ -276,7 +294,7 @@ class Detector:
                      ) -> list[tuple[np.ndarray, np.ndarray]]:
         """Join pieces of one colour that together make one canoe's size: a hull cut in
         two by its gem (a blue gem in a brown hull can look like water)."""
-        reach = 6.0 * self.scale
+        reach = 8.0 * self.scale
         pieces = list(pieces)
         joined = True
         while joined and len(pieces) > 1:
