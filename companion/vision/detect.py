@@ -52,6 +52,9 @@ EDGE_BAND_MM = (3.0, 8.0)   # the band inside the board's edge an arm must cross
 CLEAR_OF_EDGE_MM = 3.0      # pixels nearer the edge than this are not looked at
 HULL_D2 = 11.34             # a pixel is unlike its hull beyond this (chi-square 99%, 3 dof)
 CLOUD_CONTRAST = 0.08       # the cloud's place is this much brighter (relative) than others
+CLOSE_MM = 3.0              # gaps in a hull this small are mended
+TWO_CANOES = 1.6            # a blob this many canoe widths wide (or lengths long) is two
+MAX_ASPECT = 4.5            # a hull is about 45 x 16 mm: longer and thinner is no canoe
 GEM_PX_PER_MM = 3.0         # gems are read at this resolution, from the camera frame
 GEM_CORE = 0.2             # share of a gem's area taken as its colour
 GEM_TEXTURE = 0.1           # brightness spread (std/mean) of a faceted gem's middle
@@ -93,7 +96,7 @@ class Detector:
         self.gem_px = profile.sizes_mm2["gem"] * px2
         self.cloud_px = profile.sizes_mm2["cloud"] * px2
         self.canoe_box = profile.sizes_mm2["canoe_box"] * px2
-        k = max(3, int(round(5 * px_per_mm)) | 1)  # mends a hull frayed by noise
+        k = max(1, int(round(CLOSE_MM * px_per_mm)) | 1)  # mends a hull frayed by noise
         self._close = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
         k = max(3, int(round(5 * px_per_mm)) | 1)
         self._solid = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
@@ -273,17 +276,39 @@ class Detector:
                 continue
             if envelope < 0.35 * self.canoe_box:
                 continue
-            count = 1 if envelope < 1.55 * self.canoe_box else 2
+            count = self._count(ys[seen], xs[seen])
+            if count == 1 and self._aspect(ys[seen], xs[seen]) > MAX_ASPECT:
+                continue  # a streak along a bank, not a hull
             halves = self._split(ys[seen], xs[seen], count)
-            if len(halves) > 1 and not all(self._whole_hull(*hv) for hv in halves):
-                # Not two canoes: one, and a neighbour's rim or a gem of its colour.
-                halves = [max(halves, key=lambda hv: len(hv[0]))]
+            if len(halves) > 1:
+                # Two canoes are two whole hulls; otherwise it is one canoe and a
+                # neighbour's rim or a gem of its colour, or one canoe blurred fat.
+                whole = [hv for hv in halves if self._whole_hull(*hv)]
+                if len(whole) < 2:
+                    one = (ys[seen], xs[seen])
+                    whole = whole or ([one] if self._aspect(*one) <= MAX_ASPECT else [])
+                halves = whole
             found.extend(halves)
         return found, crowd
 
     def _whole_hull(self, ys: np.ndarray, xs: np.ndarray) -> bool:
         return len(ys) >= 0.5 * self.canoe_px and \
-            self._envelope(ys, xs) >= 0.6 * self.canoe_box
+            self._envelope(ys, xs) >= 0.6 * self.canoe_box and \
+            self._aspect(ys, xs) <= MAX_ASPECT
+
+    def _count(self, ys: np.ndarray, xs: np.ndarray) -> int:
+        """One canoe, or two lying side by side or end to end (a player has two)."""
+        (_, _), (bw, bh), _ = cv2.minAreaRect(np.column_stack([xs, ys]).astype(np.float32))
+        long_side, short_side = max(bw, bh) / self.scale, min(bw, bh) / self.scale
+        sizes = self.profile.sizes_mm2
+        two = (short_side >= TWO_CANOES * sizes["canoe_short_mm"]
+               or long_side >= TWO_CANOES * sizes["canoe_long_mm"])
+        return 2 if two else 1
+
+    @staticmethod
+    def _aspect(ys: np.ndarray, xs: np.ndarray) -> float:
+        (_, _), (bw, bh), _ = cv2.minAreaRect(np.column_stack([xs, ys]).astype(np.float32))
+        return float(max(bw, bh) / max(min(bw, bh), 1.0))
 
     @staticmethod
     def _envelope(ys: np.ndarray, xs: np.ndarray) -> float:

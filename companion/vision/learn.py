@@ -181,7 +181,8 @@ def learn_profile(board: Board, images: Iterable[np.ndarray], px_per_mm: float =
         if np.count_nonzero(lab == k) >= 50:
             samples[f"board:{k}"] = ground[lab == k]
     # Sizes are measured with a first profile on the same photos.
-    sizes = {"canoe": 600.0, "canoe_box": 720.0, "gem": 60.0, "cloud": 300.0}
+    sizes = {"canoe": 600.0, "canoe_box": 720.0, "canoe_long_mm": 45.0, "canoe_short_mm": 16.0,
+             "gem": 60.0, "cloud": 300.0}
     profile = ColourProfile.learn(samples, sizes, source)
     profile.sizes_mm2 = measure_sizes(board, profile, shots, px_per_mm)
     # Gems are judged as the detector sees them (the sharper view of a canoe's middle),
@@ -213,7 +214,7 @@ def measure_sizes(board: Board, profile: ColourProfile, images: list[np.ndarray]
     on the layout photos: the median over the pieces of the layout."""
     det = Detector(board, profile, px_per_mm)
     s2 = px_per_mm ** 2
-    canoe, box, gem, cloud = [], [], [], []
+    canoe, box, gem, cloud, long_side, short_side = [], [], [], [], [], []
     k = max(3, int(round(3 * px_per_mm)) | 1)
     close = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
     for image in images:
@@ -235,6 +236,8 @@ def measure_sizes(board: Board, profile: ColourProfile, images: list[np.ndarray]
                 py, px = np.nonzero(parts == big)
                 (_, _), (bw, bh), _ = cv2.minAreaRect(np.column_stack([px, py]).astype(np.float32))
                 box.append(bw * bh / s2)
+                long_side.append(max(bw, bh) / px_per_mm)
+                short_side.append(min(bw, bh) / px_per_mm)
             ys, xs = _disc_px((h, w), px_per_mm, board.slots[slot], 0, 6.5)
             # The gem is what interrupts the hull in the canoe's middle.
             gem.append(np.count_nonzero(labels[ys, xs] != profile.index(f"canoe:{c}")) / s2)
@@ -243,6 +246,8 @@ def measure_sizes(board: Board, profile: ColourProfile, images: list[np.ndarray]
     if not canoe:
         raise ProfileError("the board's markers are not visible in the photos")
     sizes = {"canoe": float(np.median(canoe)), "canoe_box": float(np.median(box or [0])),
+             "canoe_long_mm": float(np.median(long_side or [0])),
+             "canoe_short_mm": float(np.median(short_side or [0])),
              "gem": float(np.median(gem)),
              "cloud": float(np.median(cloud))}
     for name, v in sizes.items():

@@ -76,7 +76,8 @@ class ColourProfile:
 
     classes: dict[str, ColourClass]
     # How big pieces look, mm² of their colour: "canoe" (a hull's pixels), "canoe_box"
-    # (the rectangle around a hull), "gem", "cloud".
+    # (the rectangle around a hull), "canoe_long_mm" and "canoe_short_mm" (its sides),
+    # "gem", "cloud".
     sizes_mm2: dict[str, float] = field(default_factory=dict)
     source: str = ""
     _lut: np.ndarray | None = field(default=None, repr=False)
@@ -225,7 +226,7 @@ def parse_profile(data: Any, where: str = "profile") -> ColourProfile:
     if missing:
         raise fail(f"missing classes {', '.join(missing)}")
     sizes = data.get("sizes_mm2", {})
-    for key in ("canoe", "canoe_box", "gem", "cloud"):
+    for key in ("canoe", "canoe_box", "canoe_long_mm", "canoe_short_mm", "gem", "cloud"):
         value = sizes.get(key)
         if isinstance(value, bool) or not isinstance(value, int | float) or value <= 0:
             raise fail(f"sizes_mm2.{key} must be a positive number")
