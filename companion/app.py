@@ -97,6 +97,7 @@ class Table:
         self._outbox: queue.SimpleQueue[tuple[Change, list[Subscriber]]] = queue.SimpleQueue()
         self._deliverer: threading.Thread | None = None
         self._legal_cache: tuple[int, list[str], int] | None = None
+        self._camera_turn_at: int | None = None  # len(events) after a camera-read turn
         key = store.get_meta("table_key")
         if key is None:
             key = secrets.token_urlsafe(12)
@@ -423,6 +424,96 @@ class Table:
                         "source": source})
             self._bump("river")
             return verdict
+
+    # -- the camera ------------------------------------------------------------------
+
+    def observe(self, observation: Mapping[str, Any], *, source: str = "camera") -> str:
+        """A stable view of the board (vision.md observation) from the camera.
+
+        If it shows the game as it stands: "same". In phase II, the move it shows is
+        played ("applied"); when several legal moves fit, the players are asked on the
+        table page ("ambiguous"); when none fits, the referee flags it with the closest
+        legal move and what to put back ("flagged"). A player who moves a second canoe
+        after the camera already took the first for the whole turn has that turn
+        replaced. In phase III the river's steps and branches are read off the board;
+        in phase I canoes bought back are noted (the gem is paid on the phone)."""
+        from companion.vision.expected import canoes_of
+        from companion.vision.inference import (
+            InferenceError,
+            ObservationError,
+            compare,
+            infer,
+            read_observation,
+        )
+
+        with self._lock:
+            game = self._need_game()
+            try:
+                seen = read_observation(observation)
+            except ObservationError as exc:
+                raise TableError(400, str(exc)) from None
+            cost, _ = compare(canoes_of(game.state), seen, game.players,
+                              weather=game.state.weather)
+            if cost == 0:
+                return "same"
+            if game.is_over:
+                return "ignored"
+            if game.phase == "turns" and self._amend_camera_turn(seen):
+                return "applied"
+            try:
+                result = infer(game, seen)
+            except InferenceError as exc:
+                log.info("camera: %s", exc)
+                return "ignored"
+            if game.phase == "cards":
+                if result.status == "exact" and getattr(result, "events", ()):
+                    for event in result.events:
+                        self.buyback(event.player, event.gem)
+                    return "applied"
+                self._feed({"kind": "camera", "ok": True, "status": result.status,
+                            "message": result.summary})
+                self._bump("camera")
+                return result.status
+            if result.status == "exact":
+                event = result.candidates[0].event
+                if isinstance(event, Turn):
+                    verdict = self.play_turn(event, source=source)
+                    self._camera_turn_at = len(game.events) if verdict.ok else None
+                else:
+                    verdict = self.move_river(event.steps, event.branches, source=source)
+                return "applied" if verdict.ok else "flagged"
+            entry: dict[str, Any] = {"kind": "camera", "ok": False, "status": result.status,
+                                     "player": game.to_move, "message": result.summary,
+                                     "source": source}
+            if result.status == "ambiguous":
+                entry["choices"] = [c.text for c in result.best]
+            else:
+                entry["diff"] = result.diff
+                entry["closest"] = [c.text for c in result.closest()]
+                entry["rule"] = "R-TURN-1" if game.phase == "turns" else "R-RIVER-2"
+            self._feed(entry)
+            self._bump("illegal" if result.status == "none" else "camera", game.to_move)
+            return "flagged" if result.status == "none" else "ambiguous"
+
+    def _amend_camera_turn(self, seen: Any) -> bool:
+        """The last turn came from the camera and the board changed again before the
+        next player moved: the player had not finished. Re-read their whole turn."""
+        from companion.vision.inference import infer_turn
+
+        game = self._need_game()
+        if self._camera_turn_at != len(game.events):
+            return False
+        last = game.events[-1]
+        if not isinstance(last, Turn):
+            return False
+        probe = Game.from_events([game.setup, *game.events[:-1]])
+        result = infer_turn(probe, seen)
+        if result.status != "exact" or result.turn == last:
+            return False
+        self.undo()
+        ok = self.play_turn(result.turn, source="camera").ok
+        self._camera_turn_at = len(game.events) if ok else None
+        return ok
 
     def undo(self) -> None:
         """Take back the last event. Undoing the reveal puts the cards face down again."""

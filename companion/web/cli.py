@@ -40,6 +40,10 @@ def register(subparsers: Any) -> None:
     p.add_argument("--no-hardware", action="store_true",
                    help="do not open the LED strip or the buttons (the table page still "
                         "shows the simulated strip)")
+    p.add_argument("--camera", default="auto", metavar="SOURCE",
+                   help="auto (the Pi camera, else the first USB camera, else a simulated "
+                        "one), sim, none, a camera number, a video file or a folder of "
+                        "photos")
     p.set_defaults(func=cmd_serve)
 
 
@@ -63,6 +67,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         return 2
     table: Table = app.extensions["companion.table"]
     stop_hardware = _attach_hardware(app, table, args.no_hardware)
+    stop_camera = _attach_camera(app, table, args.camera)
     if args.players:
         try:
             _start_or_resume(table, args.players, args.start)
@@ -87,6 +92,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     finally:
         server.server_close()
         listener.close()
+        stop_camera()
         stop_hardware()
     print("companion serve: stopped; the game is saved and resumes on the next start")
     return 0
@@ -143,6 +149,24 @@ def _announce(table: Table, host: str, port: int, public_url: str | None) -> Non
     except Exception:  # a terminal that cannot draw the code still has the link
         pass
     sys.stdout.flush()
+
+
+def _attach_camera(app: Any, table: Table, spec: str) -> Callable[[], None]:
+    """The camera watches the board and plays the moves it sees (companion.camera);
+    the table page shows what it is doing. A vision that cannot start (no board file,
+    a bad profile) leaves the companion running without it, saying why."""
+    from companion.camera import TableCamera, open_camera
+
+    try:
+        source = open_camera(spec, table)
+        if source is None:
+            return lambda: None
+        camera = TableCamera(table, source).start()
+    except (OSError, ValueError, RuntimeError, ImportError) as exc:
+        print(f"companion serve: camera off: {exc}", file=sys.stderr)
+        return lambda: None
+    app.extensions["companion.camera"] = camera
+    return camera.stop
 
 
 def _attach_hardware(app: Any, table: Table, skip: bool) -> Callable[[], None]:

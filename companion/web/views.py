@@ -32,6 +32,8 @@ def table_state(table: Table, lang: str, controls: bool) -> dict[str, Any]:
     state["controls"] = controls
     leds = current_app.extensions.get("companion.leds")
     state["leds"] = leds() if leds else None
+    camera = current_app.extensions.get("companion.camera")
+    state["camera"] = dict(camera.status) if camera else None
     if controls and state.get("game") is not None:
         base = public_base_url()
         state["join"] = {player: {"url": f"{base}join/{token}", "qr": qr_svg(f"{base}join/{token}")}

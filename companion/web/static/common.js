@@ -124,6 +124,7 @@ function feedText(entry) {
     case "buyback": return t("feed.buyback", { player: colourName(entry.player) });
     case "undo": return t("feed.undo") + (entry.text ? ": " + colourName(entry.player) + " " + entry.text : "");
     case "over": return t("feed.over") + ": " + t("winners", { players: listNames(entry.winners || []) });
+    case "camera": return t("feed.camera") + (entry.ok ? ": " + entry.message : "");
     default: return entry.kind;
   }
 }

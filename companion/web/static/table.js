@@ -154,6 +154,7 @@ function render(s) {
   win.textContent = s.winners.length ? "★ " + t("winners", { players: listNames(s.winners) }) : "";
   drawBoard(document.getElementById("board"), s);
   drawLeds(document.getElementById("leds"), s);
+  drawCamera(document.getElementById("camera"), s.camera);
   renderTurn(s);
   renderSeats(s);
   renderActions(s);
@@ -214,3 +215,14 @@ if (controls) {
 }
 setLanguageSelect((lang) => { window.location.search = "?lang=" + lang; });
 live("/stream/table", render);
+
+/* What the camera is doing (companion.camera status), in the page's language. */
+function drawCamera(box, camera) {
+  if (!box) return;
+  box.hidden = !camera;
+  if (!camera) return;
+  const source = camera.source === "simulated" ? t("camera.simulated") : camera.source;
+  const known = "camera." + camera.state;
+  const state = known in S ? t(known) : camera.state;
+  box.textContent = t("feed.camera") + " (" + source + "): " + state;
+}

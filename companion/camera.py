@@ -1,0 +1,177 @@
+"""The camera at the table: frames → stable observations → moves for the Table.
+
+>>> camera = TableCamera(table, open_camera("auto", table))   # doctest: +SKIP
+>>> camera.start()                                             # doctest: +SKIP
+
+A thread reads frames, the vision turns them into observations, and each new stable
+view goes to ``table.observe`` (which applies the move it shows, or has the referee flag
+it). With no camera attached, ``open_camera("auto")`` gives a simulated one that
+photographs the table's own game with the synthetic renderer, so the whole pipeline
+runs (and shows "board matches") on any machine.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from companion.vision.sources import CameraLost, FrameSource, SourceError, open_source
+
+if TYPE_CHECKING:
+    from companion.app import Table
+    from companion.vision.observer import Vision
+
+log = logging.getLogger(__name__)
+
+
+class SimulatedCamera(FrameSource):
+    """A camera that photographs the table's current game with the synthetic renderer
+    (mild nuisances: a little tilt, noise and uneven light)."""
+
+    name = "simulated"
+
+    def __init__(self, table: Table, board: Any = None, size: tuple[int, int] = (1280, 720)
+                 ) -> None:
+        from companion.vision.board import load_board
+        from companion.vision.render import Nuisance, Renderer
+
+        self.table = table
+        self.renderer = Renderer(board if board is not None else load_board(), size=size)
+        self.nuisance = Nuisance.mild()
+        self._n = 0
+        self._frame: np.ndarray | None = None
+        self._version = -1
+
+    def read(self) -> np.ndarray | None:
+        game = self.table.game
+        if game is None:
+            return None
+        # The board only changes with the game: paint it once per version, as a real
+        # camera would keep seeing the same still board.
+        if self._frame is None or self.table.version != self._version:
+            self._version = self.table.version
+            self._n += 1
+            self._frame = self.renderer.render(game.state, seed=self._n,
+                                               nuisance=self.nuisance).image
+        return self._frame
+
+
+def open_camera(spec: str, table: Table) -> FrameSource | None:
+    """The frame source for `companion serve --camera SPEC`: "auto" (the Pi camera, else
+    the first USB camera, else the simulated one), "sim", "none", or anything
+    ``companion.vision.sources.open_source`` takes (a camera number, a video, a folder).
+    Falls back to the simulated camera with a one-line warning when SPEC cannot open."""
+    if spec == "none":
+        return None
+    if spec == "sim":
+        return SimulatedCamera(table)
+    tries = [spec] if spec != "auto" else _auto_candidates()
+    for word in tries:
+        try:
+            return open_source(word)
+        except (SourceError, OSError, ImportError, RuntimeError) as exc:
+            if spec != "auto":
+                log.warning("camera %s: %s; using the simulated camera", spec, exc)
+    if spec == "auto":
+        log.warning("camera: no camera found here; using the simulated camera")
+    return SimulatedCamera(table)
+
+
+def _auto_candidates() -> list[str]:
+    out = []
+    try:
+        import picamera2  # noqa: F401
+
+        out.append("pi")
+    except ImportError:
+        pass
+    if Path("/dev/video0").exists():
+        out.append("0")
+    return out
+
+
+class TableCamera:
+    """Watches the board and tells the table about every new stable view.
+
+    ``status`` says what the camera is doing, for the table page: the source's name,
+    whether the board is found, how many markers, whether the view is stable, and
+    what the table made of the last stable view."""
+
+    def __init__(self, table: Table, source: FrameSource, vision: Vision | None = None,
+                 fps: float = 10.0, settle_s: float = 1.5) -> None:
+        from companion.vision.observer import Vision
+
+        self.table = table
+        self.source = source
+        self.vision = vision if vision is not None else Vision(settle=max(2, round(fps * settle_s)))
+        self.period = 1.0 / fps
+        self.status: dict[str, Any] = {"source": getattr(source, "name", "camera"),
+                                       "state": "starting"}
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._last_key: str | None = None
+
+    def start(self) -> TableCamera:
+        self._thread = threading.Thread(target=self._run, name="table-camera", daemon=True)
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        self._stop.set()
+        if self._thread:
+            self._thread.join(timeout=5)
+        self.source.close()
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            started = time.monotonic()
+            try:
+                self.step()
+            except CameraLost as exc:
+                self._set("lost", reason=str(exc))
+                log.warning("camera lost: %s; watching stops (moves go on from the table page)",
+                            exc)
+                return
+            except Exception:  # the game must go on without the camera
+                log.exception("camera step failed")
+                self._set("error")
+            self._stop.wait(max(0.0, self.period - (time.monotonic() - started)))
+
+    def step(self) -> str | None:
+        """Read and judge one frame; returns what the table did with a new stable view
+        ("same", "applied", "ambiguous", "flagged", "ignored"), else None."""
+        frame = self.source.read()
+        if frame is None:
+            self._set("no frame")
+            return None
+        obs = self.vision.observe(frame)
+        if obs is None:
+            self._set("board not found", markers=0)
+            return None
+        self._set("watching" if obs["stable"] else "moving", markers=obs["markers"],
+                  stable=obs["stable"])
+        if not obs["stable"]:
+            return None
+        # A view is judged once per position of the game: a flagged view is not flagged
+        # again every frame, but an undo or a move entered by hand has it judged anew.
+        game = self.table.game
+        key = repr((obs["weather"], obs["slots"], obs["dock"], obs["falls"],
+                    game and len(game.events)))
+        if key == self._last_key:
+            return None
+        self._last_key = key
+        outcome = self.table.observe(obs)
+        self.status["last"] = outcome
+        return outcome
+
+    def _set(self, state: str, **extra: Any) -> None:
+        self.status = {"source": self.status.get("source"), "state": state,
+                       "last": self.status.get("last"), **extra}
+
+
+__all__ = ["SimulatedCamera", "TableCamera", "open_camera"]

@@ -1,0 +1,100 @@
+"""The camera at the table, end to end on rendered frames: a move made on the
+"physical" board is seen, inferred and played; a move no rule allows is flagged by the
+referee; the river's pushes are read off the board."""
+
+import copy
+
+import numpy as np
+import pytest
+
+from companion.app import Table
+from companion.camera import SimulatedCamera, TableCamera
+from companion.rules import Game
+from companion.store import Store
+from companion.vision.board import load_board
+from companion.vision.render import Nuisance, Renderer
+from companion.vision.sources import FrameSource
+
+
+class PhysicalBoard(FrameSource):
+    """Photographs of a game kept apart from the table's: the pieces on the table."""
+
+    name = "physical"
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.renderer = Renderer(load_board())
+        self.n = 0
+
+    def read(self) -> np.ndarray:
+        self.n += 1
+        return self.renderer.render(self.game.state, seed=self.n,
+                                    nuisance=Nuisance.clean()).image
+
+
+def watch(camera: TableCamera, frames: int = 12) -> list:
+    return [out for out in (camera.step() for _ in range(frames)) if out]
+
+
+@pytest.fixture
+def table(tmp_path):
+    table = Table(Store(tmp_path / "games.sqlite3"))
+    table.new_game(["blue", "green", "yellow"])
+    for player, card in [("blue", 6), ("green", "cloud"), ("yellow", 5)]:
+        table.choose(player, card)
+    table.reveal()
+    return table
+
+
+def physical_copy(table: Table) -> Game:
+    game = Game.from_setup(table.game.setup)
+    for event in table.game.events:
+        game.apply(copy.deepcopy(event))
+    return game
+
+
+def test_a_legal_move_on_the_board_is_played(table):
+    physical = physical_copy(table)
+    camera = TableCamera(table, PhysicalBoard(physical), settle_s=0.2)
+    assert watch(camera, 4) == ["same"]
+    physical.apply({"event": "turn", "player": "blue",
+                    "canoes": [{"from": "D", "to": "4", "post": ["load:clear"]}]})
+    assert "applied" in watch(camera)
+    assert table.game.state.canoes["blue"] == [("D", None), ("4", "clear")]
+    assert table.game.to_move == "green"
+    assert any(e.get("source") == "camera" for e in table.store.feed(table.game_id, 5))
+
+
+def test_a_move_no_rule_allows_is_flagged_and_nothing_changes(table):
+    physical = physical_copy(table)
+    camera = TableCamera(table, PhysicalBoard(physical), settle_s=0.2)
+    watch(camera, 4)
+    before = table.game.snapshot()
+    # With a 6, a canoe launched to 2 would leave 4 points unspent (R-PTS-2).
+    physical.state.put_canoes("blue", [("D", None), ("2", None)])
+    outcomes = watch(camera)
+    assert "flagged" in outcomes
+    assert table.game.snapshot() == before
+    flagged = [e for e in table.store.feed(table.game_id, 10) if e.get("kind") == "camera"]
+    assert flagged and not flagged[-1]["ok"] and flagged[-1]["rule"] == "R-TURN-1"
+    assert "D-" in " ".join(flagged[-1]["closest"])
+
+
+def test_the_river_is_read_off_the_board(table):
+    for text in ("D-4+clear", "cloud up", "D-3+violet"):
+        assert table.play_turn(text).ok
+    assert table.game.phase == "river"
+    physical = physical_copy(table)
+    camera = TableCamera(table, PhysicalBoard(physical), settle_s=0.2)
+    physical.apply({"event": "river", "steps": 2, "branches": ["R", "R"]})
+    assert "applied" in watch(camera)
+    assert table.game.phase == "cards" and table.game.round == 2
+    assert table.game.state.canoes == physical.state.canoes
+
+
+def test_the_simulated_camera_sees_the_tables_own_game(table):
+    camera = TableCamera(table, SimulatedCamera(table), settle_s=0.2)
+    assert watch(camera, 4) == ["same"]
+    assert camera.status["source"] == "simulated" and camera.status["markers"] == 4
+    table.play_turn("D-4+clear")
+    assert watch(camera, 4) == ["same"]
