@@ -52,6 +52,7 @@ EDGE_BAND_MM = (3.0, 8.0)   # the band inside the board's edge an arm must cross
 CLEAR_OF_EDGE_MM = 3.0      # pixels nearer the edge than this are not looked at
 HULL_D2 = 11.34             # a pixel is unlike its hull beyond this (chi-square 99%, 3 dof)
 CLOUD_CONTRAST = 0.08       # the cloud's place is this much brighter (relative) than others
+HAND_STEP = 2               # hands are looked for at this fraction of the resolution
 CLOSE_MM = 3.0              # gaps in a hull this small are mended
 TWO_CANOES = 1.6            # a blob this many canoe widths wide (or lengths long) is two
 MAX_ASPECT = 4.5            # a hull is about 45 x 16 mm: longer and thinner is no canoe
@@ -100,7 +101,13 @@ class Detector:
         self._close = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
         k = max(3, int(round(5 * px_per_mm)) | 1)
         self._solid = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
+        k = max(3, int(round(5 * px_per_mm / HAND_STEP)) | 1)
+        self._solid_small = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
+        self._is_canoe = np.zeros(256, bool)
+        self._is_canoe[list(self._canoe_idx.values())] = True
         profile.lut()  # build it now, not on the first frame
+        self._gem_zones: tuple[float, float, int, np.ndarray, np.ndarray, np.ndarray] | None \
+            = None
         self._build_masks()
 
     # -- fixed masks of the board ----------------------------------------------------------
@@ -166,6 +173,9 @@ class Detector:
             cv2.circle(near, tuple(self._px([c])[0]), int(1.6 * r * s), 1, -1)
         self.canoe_area = (near.astype(bool) | self.place_mask["D"] | self.place_mask["F"]) \
             & self.valid
+        step = HAND_STEP
+        self._valid_small = self.valid[step // 2::step, step // 2::step]
+        self._edge_small = self.edge[step // 2::step, step // 2::step]
 
     # -- one frame ---------------------------------------------------------------------------
 
@@ -190,27 +200,11 @@ class Detector:
         clock.lap("rectify+light")
         labels = self.profile.classify(img)
         clock.lap("classify")
-        # Pixels of no known colour count only in patches: thin lines of them are where
-        # two known colours blur into each other.
-        unknown = cv2.morphologyEx((labels == NONE).astype(np.uint8), cv2.MORPH_OPEN,
-                                   self._solid)
-        foreign = ((self._pieces[labels] | unknown.astype(bool)) & self.valid).astype(np.uint8)
-        n, cc, stats, _ = cv2.connectedComponentsWithStats(foreign, connectivity=8)
-        clock.lap("blobs")
-        blocked = np.zeros(self.shape, np.uint8)
-        for i in range(1, n):
-            x, y, w, h, area = stats[i]
-            if area < 0.5 * self.canoe_px:
-                continue  # a speck: no hand, and too small to hide a canoe
-            sub = cc[y:y + h, x:x + w] == i
-            counts = np.bincount(labels[y:y + h, x:x + w][sub], minlength=256)
-            if self._in_the_way(sub, counts, area, (x, y, w, h)):
-                blocked[y:y + h, x:x + w][sub] = 1
+        blocked = self._hands(labels)
         clock.lap("hands")
         canoes: list[tuple[str, tuple[float, float], str | None]] = []
         free = self.canoe_area & ~blocked.astype(bool)
-        for player, idx in self._canoe_idx.items():
-            found, crowd = self._canoes_of(labels, idx, free)
+        for player, (found, crowd) in self._canoes(labels, free).items():
             if crowd is not None:
                 blocked |= crowd
             for ys, xs in found:
@@ -233,32 +227,84 @@ class Detector:
         clock.lap("discs+weather")
         return Reading(obs, bool(occluded_places) or bool(blocked.any()), img, clock.laps)
 
-    def _in_the_way(self, sub: np.ndarray, counts: np.ndarray, area: int,
-                    box: tuple[int, int, int, int]) -> bool:
-        """Whether a blob is something over the board (a hand), not pieces."""
-        x, y, w, h = box
-        if (self.edge[y:y + h, x:x + w] & sub).any():
-            return True  # reaches in from off the board: an arm
-        # Mostly of no known colour, and big: a hand, a sleeve, a phone.
-        return bool(counts[NONE] > max(3 * self.canoe_px, 0.5 * area))
+    def _hands(self, labels: np.ndarray) -> np.ndarray:
+        """Pixels of things over the board (a hand and its arm), looked for at half the
+        resolution: blobs not of the board that reach in from its edge, or that are
+        mostly of no colour the profile knows."""
+        step = HAND_STEP
+        small = labels[step // 2::step, step // 2::step]
+        # Pixels of no known colour count only in patches: thin lines of them are where
+        # two known colours blur into each other.
+        unknown = cv2.morphologyEx((small == NONE).astype(np.uint8), cv2.MORPH_OPEN,
+                                   self._solid_small)
+        foreign = ((self._pieces[small] | unknown.astype(bool)) & self._valid_small)
+        n, cc, stats, _ = cv2.connectedComponentsWithStats(foreign.astype(np.uint8),
+                                                           connectivity=8)
+        blocked_small = np.zeros(small.shape, np.uint8)
+        big = 0.5 * self.canoe_px / step ** 2
+        for i in range(1, n):
+            x, y, w, h, area = stats[i]
+            if area < big:
+                continue  # a speck: no hand, and too small to hide a canoe
+            sub = cc[y:y + h, x:x + w] == i
+            if (self._edge_small[y:y + h, x:x + w] & sub).any():
+                blocked_small[y:y + h, x:x + w][sub] = 1  # reaches in from off the board
+                continue
+            unknown_px = np.count_nonzero(small[y:y + h, x:x + w][sub] == NONE)
+            if unknown_px > max(3 * self.canoe_px / step ** 2, 0.5 * area):
+                blocked_small[y:y + h, x:x + w][sub] = 1  # a sleeve, a phone
+        blocked = np.zeros(self.shape, np.uint8)
+        if blocked_small.any():
+            up = np.repeat(np.repeat(blocked_small, step, axis=0), step, axis=1)
+            blocked[:up.shape[0], :up.shape[1]] = up[:self.shape[0], :self.shape[1]]
+        return blocked
 
-    def _canoes_of(self, labels: np.ndarray, idx: int, free: np.ndarray
-                   ) -> tuple[list[tuple[np.ndarray, np.ndarray]], np.ndarray | None]:
-        """The hull pixels (ys, xs) of each canoe of one colour, and the pixels of a blob
-        of that colour too big for a player's two canoes (a hand), if any."""
-        mask = ((labels == idx) & free).astype(np.uint8)
-        closed = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, self._close)
-        n, parts, stats, _ = cv2.connectedComponentsWithStats(closed, connectivity=8)
-        pieces = []
-        for k in range(1, n):
-            if stats[k, cv2.CC_STAT_AREA] >= 0.15 * self.canoe_px:
-                ys, xs = np.nonzero(parts[stats[k, 1]:stats[k, 1] + stats[k, 3],
-                                          stats[k, 0]:stats[k, 0] + stats[k, 2]] == k)
-                pieces.append((ys + stats[k, 1], xs + stats[k, 0]))
+    def _canoes(self, labels: np.ndarray, free: np.ndarray
+                ) -> dict[str, tuple[list[tuple[np.ndarray, np.ndarray]], np.ndarray | None]]:
+        """For each canoe colour: the hull pixels (ys, xs) of each canoe, and the pixels
+        of a blob of that colour too big for a player's two canoes (a hand), if any."""
+        anyc = (self._is_canoe[labels] & free).astype(np.uint8)
+        n, cc, stats, _ = cv2.connectedComponentsWithStats(anyc, connectivity=8)
+        pieces: dict[int, list[tuple[np.ndarray, np.ndarray]]] = {
+            i: [] for i in self._canoe_idx.values()}
+        least = 0.15 * self.canoe_px
+        pad = self._close.shape[0]
+        hh, ww = labels.shape
+        for i in range(1, n):
+            x, y, w, h, area = stats[i]
+            if area < least:
+                continue
+            x0, y0 = max(x - pad, 0), max(y - pad, 0)
+            x1, y1 = min(x + w + pad, ww), min(y + h + pad, hh)
+            comp = cc[y0:y1, x0:x1] == i
+            lab = labels[y0:y1, x0:x1]
+            counts = np.bincount(lab[comp], minlength=256)
+            for idx in pieces:
+                if counts[idx] < least:
+                    continue
+                m = (comp & (lab == idx)).astype(np.uint8)
+                m = cv2.morphologyEx(m, cv2.MORPH_CLOSE, self._close)
+                k, parts, st, _ = cv2.connectedComponentsWithStats(m, connectivity=8)
+                for j in range(1, k):
+                    if st[j, cv2.CC_STAT_AREA] >= least:
+                        ys, xs = np.nonzero(parts == j)
+                        pieces[idx].append((ys + y0, xs + x0))
+        out = {}
+        for player, idx in self._canoe_idx.items():
+            mask = (labels == idx) & free if pieces[idx] else None
+            out[player] = self._hulls(pieces[idx], mask, labels.shape)
+        return out
+
+    def _hulls(self, pieces: list[tuple[np.ndarray, np.ndarray]], mask: np.ndarray | None,
+               shape: tuple[int, ...]
+               ) -> tuple[list[tuple[np.ndarray, np.ndarray]], np.ndarray | None]:
+        """Canoes of one colour from its pieces (see _canoes)."""
         found: list[tuple[np.ndarray, np.ndarray]] = []
         crowd = None
+        if mask is None:
+            return found, crowd
         for ys, xs in self._join_halves(pieces):
-            seen = mask[ys, xs] > 0  # the pixels of the colour itself, not the closing's
+            seen = mask[ys, xs]  # the pixels of the colour itself, not the closing's
             if np.count_nonzero(seen) < 0.5 * self.canoe_px:
                 continue
             y, x = ys.min(), xs.min()
@@ -271,7 +317,7 @@ class Detector:
                 if np.count_nonzero(seen) < 2.6 * self.canoe_px:
                     continue  # scattered specks of the colour (noise on a dark bank)
                 if crowd is None:
-                    crowd = np.zeros(labels.shape, np.uint8)
+                    crowd = np.zeros(shape, np.uint8)
                 crowd[ys, xs] = 1  # more of one colour than a player's two canoes
                 continue
             if envelope < 0.35 * self.canoe_box:
@@ -388,6 +434,20 @@ class Detector:
             return gem
         return "unknown"
 
+    def _gem_geometry(self) -> tuple[float, float, int, np.ndarray, np.ndarray, np.ndarray]:
+        """The patch a canoe's middle is read from: gem radius and patch half-size (mm),
+        patch side (px), and its zones: hull ring, gem area, gem middle."""
+        if self._gem_zones is None:
+            p = GEM_PX_PER_MM
+            gem_r = math.sqrt(self.profile.sizes_mm2["gem"] / math.pi)
+            half = gem_r + 5.0
+            n = int(round(2 * half * p))
+            yy, xx = np.mgrid[0:n, 0:n]
+            dist = np.hypot((xx + 0.5) / p - half, (yy + 0.5) / p - half)
+            self._gem_zones = (gem_r, half, n, dist > gem_r + 2.0, dist <= gem_r + 1.5,
+                               dist <= 0.75 * gem_r)
+        return self._gem_zones
+
     def gem_evidence(self, image: np.ndarray, location: Location, centre: tuple[float, float],
                      player: str) -> tuple[float, np.ndarray, np.ndarray, float] | None:
         """What the middle of a canoe shows: (how much of a gem's area is unlike the
@@ -396,50 +456,47 @@ class Detector:
         canoe's own light (the hull taken as the profile's hull colour). Read from the
         camera frame itself, sharper than the board image. None if no hull is seen."""
         p = GEM_PX_PER_MM
-        gem_r = math.sqrt(self.profile.sizes_mm2["gem"] / math.pi)
-        half = gem_r + 6.0
-        n = int(round(2 * half * p))
+        gem_r, half, n, ring_zone, middle, facets = self._gem_geometry()
         shift = np.array([[p, 0, (half - centre[0]) * p], [0, p, (half - centre[1]) * p],
                           [0, 0, 1]])
         patch = cv2.warpPerspective(image, shift @ location.homography, (n, n),
                                     flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
         gain = self.light.gain_at(centre)
-        patch = np.clip(patch.astype(np.float32) * gain, 0, 255).astype(np.uint8)
+        patch = cv2.multiply(patch, (float(gain[0]), float(gain[1]), float(gain[2]), 0.0))
         labels = self.profile.classify(patch)
-        yy, xx = np.mgrid[0:n, 0:n]
-        dist = np.hypot((xx + 0.5) / p - half, (yy + 0.5) / p - half)
-        ring = (dist > gem_r + 2.0) & (labels == self._canoe_idx[player])
+        ring = ring_zone & (labels == self._canoe_idx[player])
         if np.count_nonzero(ring) < 8:
             return None
         hull_px = patch[ring].astype(np.float64)
         hull_f = features(hull_px)
         hull_mean = np.median(hull_f, axis=0)
         hull_cov = np.cov(hull_f, rowvar=False) + np.diag(np.square(MIN_SIGMA))
-        px = patch[dist <= gem_r + 1.5].astype(np.float64)
+        px = patch[middle].astype(np.float64)
         d = features(px) - hull_mean
         d2 = np.einsum("ni,ij,nj->n", d, np.linalg.inv(hull_cov), d)
         area = self.profile.sizes_mm2["gem"] * p * p
         unlike = np.count_nonzero(d2 > HULL_D2)
         # The gem's purest part: the pixels least like the hull (its edges are blurred
         # into the hull, its middle much less).
-        core = px[np.argsort(d2)[-max(4, int(min(max(unlike, 1), GEM_CORE * area))):]]
+        take = max(4, int(min(max(unlike, 1), GEM_CORE * area)))
+        core = px[np.argpartition(d2, len(d2) - take)[-take:]]
         hull = np.median(hull_px, axis=0)
         # A shadow dims all channels alike: one factor, from the hull's brightness.
         light = float(np.clip(self.profile.classes[f"canoe:{player}"].bgr.sum()
                               / max(hull.sum(), 1.0), 0.5, 2.0))
         # A cut gem's facets make its middle uneven; a hull's middle is smooth.
-        mid = patch[dist <= 0.75 * gem_r].astype(np.float32).sum(axis=1)
+        mid = patch[facets].sum(axis=1, dtype=np.int32)
         texture = float(np.std(mid) / max(np.mean(mid), 1.0))
         return unlike / area, hull * light, np.median(core, axis=0) * light, texture
 
     def _weather_value(self, img: np.ndarray) -> int | None:
         """Where the cloud stands: the track position whose middle is most whiter than
         its surroundings (None when no position stands out: the cloud is in a hand)."""
-        gray = img.astype(np.float32).sum(axis=2)
         scores = []
         for value, (inner, outer) in self._weather.items():
-            scores.append((float(np.median(gray[inner]) / max(np.median(gray[outer]), 1.0)),
-                           value))
+            mid = np.median(img[inner].sum(axis=1, dtype=np.int32))
+            around = np.median(img[outer].sum(axis=1, dtype=np.int32))
+            scores.append((float(mid / max(around, 1.0)), value))
         scores.sort(reverse=True)
         (best, value), (second, _) = scores[0], scores[1]
         return value if best - second >= CLOUD_CONTRAST else None

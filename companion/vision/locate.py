@@ -24,6 +24,10 @@ from .markers import MarkerFinder
 # The camera counts as not moved while the markers seen lie within this of where the
 # last homography puts them (mm on the board; marker corners are found to ~0.3 px).
 MOVED_MM = 3.0
+# A marker "looks as it did" when its view correlates at least this well with the view
+# when it was last found (1 = identical; a shift of a third of a cell drops below).
+SAME_MARKER = 0.85
+TEMPLATE_PX = 32
 # A fresh homography is accepted only if it maps every corner to within this (mm).
 FIT_MM = 4.0
 
@@ -55,15 +59,43 @@ class BoardLocator:
         self._mm = {i: np.array(board.markers.corners_mm(i), np.float64)
                     for i in board.markers.centres_mm}
         self.last: Location | None = None
+        self._templates: dict[int, np.ndarray] = {}
 
     def reset(self) -> None:
         """Forget the last homography (the camera was moved on purpose)."""
         self.last = None
+        self._templates = {}
+
+    def _marker_view(self, gray: np.ndarray, h: np.ndarray, marker: int) -> np.ndarray:
+        """A marker (with a little of its paper) as the homography sees it: a small
+        square image, brightness-normalised."""
+        mm = self._mm[marker]
+        side = mm[1, 0] - mm[0, 0]
+        margin = 0.15 * side
+        px = TEMPLATE_PX / (side + 2 * margin)
+        to_tpl = np.array([[px, 0, -(mm[0, 0] - margin) * px],
+                           [0, px, -(mm[0, 1] - margin) * px], [0, 0, 1]]) @ h
+        view = cv2.warpPerspective(gray, to_tpl, (TEMPLATE_PX, TEMPLATE_PX),
+                                   flags=cv2.INTER_LINEAR).astype(np.float32)
+        view -= view.mean()
+        return view / max(float(np.linalg.norm(view)), 1e-6)
+
+    def _unchanged(self, gray: np.ndarray) -> bool:
+        """All markers still look as they did when last found (normalised correlation),
+        so the last homography holds without looking for them again."""
+        if not self._templates or self.last is None:
+            return False
+        h = self.last.homography
+        return all(float((self._marker_view(gray, h, i) * t).sum()) >= SAME_MARKER
+                   for i, t in self._templates.items())
 
     def locate(self, gray: np.ndarray) -> Location | None:
         """The board's location in a grey frame, or None if it cannot be found."""
         if gray.ndim == 3:
             gray = cv2.cvtColor(gray, cv2.COLOR_BGR2GRAY)
+        if self.last is not None and self._unchanged(gray):
+            # Every marker looks as it did where it was: the camera has not moved.
+            return Location(self.last.homography, len(self._mm), False, self.last.seen)
         seen = self._track(gray) if self.last is not None else {}
         if len(seen) < 4:
             seen = {**self._find(gray), **seen}
@@ -74,6 +106,7 @@ class BoardLocator:
                 if self.last is not None and self._agrees(self.last.homography, seen, 0.25):
                     h = self.last.homography  # still camera: keep the picture steady
                 self.last = Location(h, 4, False, seen)
+                self._templates = {i: self._marker_view(gray, h, i) for i in self._mm}
                 return self.last
         if self.last is not None and seen and self._agrees(self.last.homography, seen, MOVED_MM):
             return Location(self.last.homography, len(seen), True, seen)

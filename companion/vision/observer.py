@@ -38,7 +38,7 @@ class Vision:
 
     def __init__(self, board: Board | str | Path | None = None,
                  profile: ColourProfile | str | Path | None = None,
-                 px_per_mm: float = 1.0, settle: int = 5) -> None:
+                 px_per_mm: float = 0.8, settle: int = 5) -> None:
         self.board = board if isinstance(board, Board) else load_board(board)
         self.profile = (profile if isinstance(profile, ColourProfile)
                         else load_profile(profile))

@@ -1,0 +1,83 @@
+"""How fast one 1280x720 frame becomes an observation, on one core.
+
+    python benchmarks/vision_speed.py            # 20 boards x 15 frames
+    python benchmarks/vision_speed.py --quick    # 5 boards x 10 frames
+
+Frames are rendered boards of random legal game states at the issue's nuisance levels.
+"Tracking" is the steady state of a camera that has found the board before (markers
+looked for near where they were); "first frame" finds the markers in the whole frame.
+Printed: medians and 90th percentiles, and the median time of each step.
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("OMP_NUM_THREADS", "1")
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
+import argparse  # noqa: E402
+import statistics  # noqa: E402
+import sys  # noqa: E402
+import time  # noqa: E402
+from collections import defaultdict  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+import cv2  # noqa: E402
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from vision_accuracy import random_game  # noqa: E402
+
+from companion.vision.observer import Vision  # noqa: E402
+from companion.vision.render import Nuisance, Renderer  # noqa: E402
+
+
+def _q(values: list[float], q: float) -> float:
+    values = sorted(values)
+    return values[min(len(values) - 1, int(q * len(values)))]
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--quick", action="store_true")
+    args = ap.parse_args()
+    boards, reps = (5, 10) if args.quick else (20, 15)
+    cv2.setNumThreads(1)
+    vision = Vision(settle=5)
+    renderer = Renderer(vision.board)
+    frames = [renderer.render(random_game(s).state, seed=s, nuisance=Nuisance.issue()).image
+              for s in range(1, boards + 1)]
+    warm: list[float] = []
+    cold: list[float] = []
+    steps: dict[str, list[float]] = defaultdict(list)
+    for frame in frames:
+        vision.reset()
+        t = time.perf_counter()
+        vision.observe(frame)
+        cold.append((time.perf_counter() - t) * 1000)
+        for _ in range(reps):
+            t = time.perf_counter()
+            vision.observe(frame)
+            warm.append((time.perf_counter() - t) * 1000)
+            for name, ms in vision.timings.items():
+                steps[name].append(ms)
+    h, w = frames[0].shape[:2]
+    print(f"vision speed: {w}x{h} frames, one core (cv2.setNumThreads(1)), "
+          f"{boards} boards, {len(warm)} tracked frames")
+    print(f"  tracking     median {statistics.median(warm):6.2f} ms   "
+          f"p90 {_q(warm, 0.9):6.2f} ms   max {max(warm):6.2f} ms")
+    print(f"  first frame  median {statistics.median(cold):6.2f} ms   "
+          f"p90 {_q(cold, 0.9):6.2f} ms")
+    medians = {k: statistics.median(v) for k, v in steps.items()}
+    print("  steps (median ms, tracking):")
+    for name, ms in medians.items():
+        print(f"    {name:16s} {ms:6.2f}")
+    slowest = max(medians, key=medians.get)
+    print(f"  slowest step: {slowest} ({medians[slowest]:.2f} ms)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
