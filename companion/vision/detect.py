@@ -52,6 +52,7 @@ EDGE_BAND_MM = (3.0, 8.0)   # the band inside the board's edge an arm must cross
 CLEAR_OF_EDGE_MM = 3.0      # pixels nearer the edge than this are not looked at
 HULL_D2 = 11.34             # a pixel is unlike its hull beyond this (chi-square 99%, 3 dof)
 CLOUD_CONTRAST = 0.08       # the cloud's place is this much brighter (relative) than others
+SHADE_MM = 25.0             # shadows are taken out at this scale (Gaussian sigma)
 HAND_STEP = 2               # hands are looked for at this fraction of the resolution
 CLOSE_MM = 3.0              # gaps in a hull this small are mended
 TWO_CANOES = 1.6            # a blob this many canoe widths wide (or lengths long) is two
@@ -103,6 +104,10 @@ class Detector:
         self._solid = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
         k = max(3, int(round(5 * px_per_mm / HAND_STEP)) | 1)
         self._solid_small = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
+        self._print_luma = np.zeros(256, np.float32)  # brightness of the printed board
+        for i, name in enumerate(names):
+            if name.startswith("board:"):
+                self._print_luma[i] = float(profile.classes[name].bgr.sum())
         self._is_canoe = np.zeros(256, bool)
         self._is_canoe[list(self._canoe_idx.values())] = True
         profile.lut()  # build it now, not on the first frame
@@ -193,13 +198,23 @@ class Detector:
         out = self.light.correct(rect, frozenset(location.seen))
         return cv2.blur(out, (3, 3))
 
+    def prepare(self, image: np.ndarray, location: Location, clock: _Clock | None = None
+                ) -> tuple[np.ndarray, np.ndarray]:
+        """The board image (light and shadows taken out) and its colour classes."""
+        img = self.corrected(image, location)
+        if clock:
+            clock.lap("rectify+light")
+        labels = self.profile.classify(img)
+        img = self._unshade(img, labels)
+        labels = self.profile.classify(img)
+        if clock:
+            clock.lap("classify")
+        return img, labels
+
     def read(self, image: np.ndarray, location: Location) -> Reading:
         """The observation of one frame (stable as far as this one frame can tell)."""
         clock = _Clock()
-        img = self.corrected(image, location)
-        clock.lap("rectify+light")
-        labels = self.profile.classify(img)
-        clock.lap("classify")
+        img, labels = self.prepare(image, location, clock)
         blocked = self._hands(labels)
         clock.lap("hands")
         canoes: list[tuple[str, tuple[float, float], str | None]] = []
@@ -226,6 +241,27 @@ class Detector:
         obs = self._observation(img, labels, canoes, location, occluded_places)
         clock.lap("discs+weather")
         return Reading(obs, bool(occluded_places) or bool(blocked.any()), img, clock.laps)
+
+    def _unshade(self, img: np.ndarray, labels: np.ndarray) -> np.ndarray:
+        """Take shadows out: the printed board is known, so where it looks darker (or
+        brighter) than its class, the light there is. The brightness ratio is averaged
+        over the printed board of each neighbourhood and divided out. (The marker paper
+        alone cannot see a shadow between the corners.) Water and discs are left out
+        of the average: telling them apart is the very thing at stake there."""
+        step = HAND_STEP
+        small = labels[step // 2::step, step // 2::step]
+        ref = self._print_luma[small]
+        lum = img[step // 2::step, step // 2::step].sum(axis=2, dtype=np.int32)
+        seen = ref > 0
+        ratio = np.where(seen, lum / np.maximum(ref, 1.0), 0.0).astype(np.float32)
+        sigma = SHADE_MM * self.scale / step
+        num = cv2.GaussianBlur(ratio, (0, 0), sigma)
+        den = cv2.GaussianBlur(seen.astype(np.float32), (0, 0), sigma)
+        shade = np.where(den > 0.05, num / np.maximum(den, 1e-6), 1.0)
+        shade = np.clip(shade, 0.3, 3.0).astype(np.float32)
+        h, w = self.shape
+        shade = cv2.resize(shade, (w, h), interpolation=cv2.INTER_LINEAR)
+        return np.clip(img / shade[..., None], 0, 255).astype(np.uint8)
 
     def _hands(self, labels: np.ndarray) -> np.ndarray:
         """Pixels of things over the board (a hand and its arm), looked for at half the

@@ -95,18 +95,21 @@ def _gem_px(img: np.ndarray, hull: tuple[np.ndarray, np.ndarray],
 
 
 def sample_layout(board: Board, image: np.ndarray, px_per_mm: float = 1.0,
-                  locator: BoardLocator | None = None) -> dict[str, np.ndarray]:
-    """Light-corrected BGR pixels per class from one photo of the layout."""
-    locator = locator or BoardLocator(board)
-    where = locator.locate(image)
+                  detector: Detector | None = None) -> dict[str, np.ndarray]:
+    """Light-corrected BGR pixels per class from one photo of the layout (with a
+    detector from a first profile, shadows are taken out as the detector does)."""
+    where = BoardLocator(board).locate(image)
     if where is None or where.markers < 4:
         raise ProfileError("the board's four markers are not all visible in the photo")
-    meter = LightMeter(board, px_per_mm)
     s = px_per_mm
-    to_rect = np.diag([s, s, 1.0]) @ where.homography
-    h, w = meter.shape
-    rect = cv2.warpPerspective(image, to_rect, (w, h), flags=cv2.INTER_LINEAR)
-    img = cv2.blur(meter.correct(rect, frozenset(where.seen)), (3, 3))
+    if detector is not None:
+        img = detector.prepare(image, where)[0]
+    else:
+        meter = LightMeter(board, px_per_mm)
+        to_rect = np.diag([s, s, 1.0]) @ where.homography
+        rect = cv2.warpPerspective(image, to_rect, meter.shape[::-1], flags=cv2.INTER_LINEAR)
+        img = cv2.blur(meter.correct(rect, frozenset(where.seen)), (3, 3))
+    h, w = img.shape[:2]
     r = board.disc_radius_mm
     out: dict[str, list[np.ndarray]] = {}
 
@@ -160,12 +163,20 @@ def sample_layout(board: Board, image: np.ndarray, px_per_mm: float = 1.0,
 def learn_profile(board: Board, images: Iterable[np.ndarray], px_per_mm: float = 1.0,
                   source: str = "") -> ColourProfile:
     """A colour profile from photos of the calibration layout (see the module text)."""
-    pooled: dict[str, list[np.ndarray]] = {}
     shots = list(images)
     if not shots:
         raise ProfileError("no photos of the calibration layout given")
+    # Twice: the second time with shadows taken out by the first profile, as the
+    # detector will see the table.
+    profile = _learn_once(board, shots, px_per_mm, source, None)
+    return _learn_once(board, shots, px_per_mm, source, Detector(board, profile, px_per_mm))
+
+
+def _learn_once(board: Board, shots: list[np.ndarray], px_per_mm: float, source: str,
+                detector: Detector | None) -> ColourProfile:
+    pooled: dict[str, list[np.ndarray]] = {}
     for image in shots:
-        for name, px in sample_layout(board, image, px_per_mm).items():
+        for name, px in sample_layout(board, image, px_per_mm, detector).items():
             pooled.setdefault(name, []).append(px)
     samples = {k: np.concatenate(v) for k, v in pooled.items()}
     gem_first = {k: v for k, v in samples.items() if k.startswith("gem:")}
@@ -221,7 +232,7 @@ def measure_sizes(board: Board, profile: ColourProfile, images: list[np.ndarray]
         where = BoardLocator(board).locate(image)
         if where is None:
             continue
-        labels = profile.classify(det.corrected(image, where))
+        labels = det.prepare(image, where)[1]
         h, w = labels.shape
         for slot, (c, _gem) in LAYOUT_CANOES.items():
             ys, xs = _disc_px((h, w), px_per_mm, board.slots[slot], 0, 26.0)
