@@ -14,7 +14,13 @@ from companion.rules import Game, LogError, format_turn, parse_line
 from companion.rules.events import parse_card
 from companion.rules.referee import NoSetup, referee_lines
 
-AREAS = ("companion.vision.cli", "companion.hardware.cli", "companion.web.cli")
+# Which area's CLI module adds which subcommands. Only the module of the command being
+# run is imported (OpenCV, Flask and numpy take a while to load); help loads them all.
+AREAS = {
+    "companion.vision.cli": ("vision", "calibrate"),
+    "companion.hardware.cli": ("leds", "buttons"),
+    "companion.web.cli": ("serve",),
+}
 
 
 def _dump(obj: object) -> str:
@@ -104,8 +110,11 @@ def cmd_show(args: argparse.Namespace) -> int:
     return 0
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="companion", description=__doc__.split("\n")[0])
+def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
+    """The whole parser; with `argv`, only the area module its command needs."""
+    parser = argparse.ArgumentParser(
+        prog="companion",
+        description="Niagara Companion: the referee, the camera, the LEDs and the table app.")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     p = sub.add_parser("referee", help="judge every event of a game log (JSON Lines)")
     p.add_argument("log", metavar="LOG")
@@ -122,7 +131,13 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("show", help="print the board at the end of a game log")
     p.add_argument("log", metavar="LOG")
     p.set_defaults(func=cmd_show)
-    for name in AREAS:
+    command = next((a for a in argv if not a.startswith("-")), None) if argv else None
+    for name, commands in AREAS.items():
+        if command in ("referee", "moves", "show"):
+            break
+        if command is not None and command not in commands and \
+                any(command in c for c in AREAS.values()):
+            continue
         try:
             module = importlib.import_module(name)
         except ModuleNotFoundError as exc:
@@ -134,7 +149,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
+    argv = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser(argv)
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):
         parser.print_help()
