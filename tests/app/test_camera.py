@@ -80,16 +80,23 @@ def test_a_move_no_rule_allows_is_flagged_and_nothing_changes(table):
     assert "D-" in " ".join(flagged[-1]["closest"])
 
 
-def test_the_river_is_read_off_the_board(table):
-    for text in ("D-4+clear", "cloud up", "D-3+violet"):
+def test_the_river_is_read_off_the_board(tmp_path):
+    table = Table(Store(tmp_path / "games.sqlite3"))
+    table.new_game(["blue", "green", "yellow"])
+    for player, card in [("blue", 2), ("green", 4), ("yellow", 3)]:
+        table.choose(player, card)
+    table.reveal()
+    for text in ("D-2", "D-4", "D-3"):
         assert table.play_turn(text).ok
-    assert table.game.phase == "river"
+    assert table.game.speed == 2
     physical = physical_copy(table)
     camera = TableCamera(table, PhysicalBoard(physical), settle_s=0.2)
-    physical.apply({"event": "river", "steps": 2, "branches": ["R", "R"]})
+    # Both discs entered the left branch (R-RIVER-3: what was seen counts).
+    physical.apply({"event": "river", "branches": ["L", "L"]})
     assert "applied" in watch(camera)
     assert table.game.phase == "cards" and table.game.round == 2
     assert table.game.state.canoes == physical.state.canoes
+    assert ("6L", None) in table.game.state.canoes["green"]
 
 
 def test_the_simulated_camera_sees_the_tables_own_game(table):
