@@ -20,6 +20,20 @@ def _where(canoe: Canoe) -> str:
     return f"{where} with {gem}" if gem else where
 
 
+class _Who:
+    """"blue's canoe on 4 with clear", written only when a message needs it."""
+
+    __slots__ = ("player", "canoe")
+
+    def __init__(self, player: str, canoe: Canoe) -> None:
+        self.player, self.canoe = player, canoe
+
+    def __str__(self) -> str:
+        return f"{self.player}'s canoe {_where(self.canoe)}"
+
+    __format__ = object.__format__
+
+
 def check_which(state: State, player: str, turn: Turn) -> None:
     """R-WHICH-1 … R-WHICH-4: the listed canoes are the ones that must or may act."""
     canoes = state.canoes[player]
@@ -46,16 +60,21 @@ def check_which(state: State, player: str, turn: Turn) -> None:
 
 
 def _assignments(canoes: list[Canoe], actions: tuple[CanoeAction, ...]) -> list[list[int]]:
-    """Ways to pair each action with a distinct canoe of the player (by `from`/`gem`)."""
-    out = []
-    for perm in permutations(range(len(canoes)), len(actions)):
-        if all(canoes[i][0] == a.origin and (a.gem == ANY or canoes[i][1] == a.gem)
-               for i, a in zip(perm, actions, strict=True)):
-            if list(perm) not in out:
-                out.append(list(perm))
-    # Identical canoes give identical results: try each distinct pairing once.
+    """Ways to pair each action with a distinct canoe of the player (by `from`/`gem`).
+    Identical canoes give identical results: each distinct pairing comes once."""
+    fits = [[i for i, (at, gem) in enumerate(canoes)
+             if at == a.origin and (a.gem == ANY or gem == a.gem)] for a in actions]
+    if len(actions) == 1:
+        perms = [[i] for i in fits[0]]
+    elif len(actions) == 2:
+        perms = [[i, j] for i in fits[0] for j in fits[1] if i != j]
+    else:
+        perms = [list(p) for p in permutations(range(len(canoes)), len(actions))
+                 if all(p[k] in fits[k] for k in range(len(actions)))]
+    if len(perms) < 2:
+        return perms
     seen, unique = set(), []
-    for perm in out:
+    for perm in perms:
         sig = tuple(canoes[i] for i in perm)
         if sig not in seen:
             seen.add(sig)
@@ -76,7 +95,7 @@ def apply_number_turn(state: State, player: str, value: int, turn: Turn) -> None
         raise _missing_canoe(player, canoes, turn.canoes)
     first_error: IllegalEvent | None = None
     for perm in options:
-        trial = state.copy() if len(options) > 1 else state
+        trial = state.evolve() if len(options) > 1 else state
         try:
             moved = list(canoes)
             for i, action in zip(perm, turn.canoes, strict=True):
@@ -115,7 +134,7 @@ def apply_action(state: State, player: str, canoe: Canoe, value: int,
     """One canoe's move; returns the canoe as it ends. Updates deposits, camps, victims."""
     origin, gem = canoe
     dest = action.destination
-    who = f"{player}'s canoe {_where(canoe)}"
+    who = _Who(player, canoe)
     if origin == "F":
         raise IllegalEvent("R-WHICH-4", f"{who} cannot act; buy it back in phase I")
     steps = path_steps(origin, dest)
@@ -126,14 +145,15 @@ def apply_action(state: State, player: str, canoe: Canoe, value: int,
         raise IllegalEvent("R-MOVE-5", f"{who} must be launched into the river (D to 1 "
                            "and on), or left off the turn")
     upstream = DEPTH[dest] < DEPTH[origin]
-    ops = action.pre + action.post
+    pre, post = action.pre, action.post
+    ops = pre + post
     if value == 1 and ops:
         raise IllegalEvent("R-PTS-3", f"a card 1 can never load or unload ({who})")
-    for side, place in (("pre", origin), ("post", dest)):
-        if getattr(action, side) and place not in DEPOSIT_AT:
+    for here, place in ((pre, origin), (post, dest)):
+        if here and place not in DEPOSIT_AT:
             raise IllegalEvent("R-GEM-2", f"{who} cannot load or unload on "
                                f"{place}: no deposit is reached from there")
-    if action.pre and action.post:
+    if pre and post:
         if _loads_before_unload(ops):
             raise IllegalEvent("R-GEM-5", f"{who}: a gem loaded this turn cannot be "
                                "unloaded in the same turn")
@@ -143,8 +163,8 @@ def apply_action(state: State, player: str, canoe: Canoe, value: int,
     loaded_now = False
     unloaded: str | None = None
     empty_while_moving = gem is None
-    for side, place in (("pre", origin), ("post", dest)):
-        for op in getattr(action, side):
+    for here, place, start in ((pre, origin, True), (post, dest, False)):
+        for op in here:
             deposit = DEPOSIT_AT[place]
             if op == "unload":
                 if loaded_now:
@@ -174,7 +194,7 @@ def apply_action(state: State, player: str, canoe: Canoe, value: int,
                                        f"to load ({who})")
                 state.take_gem(deposit, want)
                 gem, loaded_now = want, True
-        if side == "pre":
+        if start:
             empty_while_moving = gem is None
 
     cost = steps + 2 * len(ops)
@@ -186,8 +206,7 @@ def apply_action(state: State, player: str, canoe: Canoe, value: int,
                            "unspent; only a canoe that lands or goes over the falls may")
 
     if dest == "D" and gem is not None:  # R-LAND-2
-        state.camps[player].append(gem)
-        state.camps[player].sort()
+        state.land_gem(player, gem)
         gem = None
     elif dest == "F" and gem is not None:  # R-MOVE-6, R-RIVER-4
         state.return_gem(gem)
@@ -239,7 +258,7 @@ def _passed(origin: str, dest: str, place: str) -> bool:
     return lo < DEPTH[place] < hi and branch_of(place) in (None, side)
 
 
-def _steal(state: State, player: str, who: str, action: CanoeAction, steps: int,
+def _steal(state: State, player: str, who: _Who, action: CanoeAction, steps: int,
            upstream: bool, empty_while_moving: bool, gem: str | None) -> str:
     victim, _, loot = (action.steal or "").partition(":")
     dest = action.destination

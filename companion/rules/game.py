@@ -221,7 +221,7 @@ class Game:
             if name not in self.players:
                 raise LogError(f"{name} is not playing in this game "
                                f"(players: {', '.join(self.players)})")
-        state = self.state.copy()
+        state = self.state.evolve()
         if state.phase == "over" and not isinstance(event, Setup):
             raise IllegalEvent("R-WIN-2", "the game is over: "
                                f"{', '.join(state.winners)} won; nothing moves any more")
@@ -260,7 +260,9 @@ class Game:
                 have = ", ".join(camp) or "none"
                 raise IllegalEvent("R-BUY-1", f"{player} has no {event.gem} gem in camp to pay "
                                    f"with (camp: {have})")
-            camp.remove(event.gem)
+            rest = list(camp)
+            rest.remove(event.gem)
+            state.camps[player] = rest
             state.return_gem(event.gem)
         rest = list(canoes)
         rest.remove(fallen[0])
@@ -294,8 +296,10 @@ class Game:
                 raise IllegalEvent("R-CARD-2", f"{player}'s card {card} was already played in "
                                    f"this cycle (played: {played}); it returns after all 7")
         for player in state.players:
-            state.hands[player].remove(cards[player])
-            state.played[player].append(cards[player])
+            hand = list(state.hands[player])
+            hand.remove(cards[player])
+            state.hands[player] = hand
+            state.played[player] = [*state.played[player], cards[player]]
         state.cards = {p: cards[p] for p in state.players}
         state.phase = "turns"
         state.turn_index = 0

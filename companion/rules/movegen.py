@@ -9,11 +9,18 @@ brute force is generated).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import NamedTuple
 
-from .events import CanoeAction, Card, Turn
-from .geometry import DEPOSIT_AT, DEPTH, WEATHER_TRACK, downstream_targets, upstream_target
+from .events import ANY, CanoeAction, Card, Turn
+from .geometry import (
+    DEPOSIT_AT,
+    DEPTH,
+    GEMS,
+    PLACES,
+    WEATHER_TRACK,
+    downstream_targets,
+    upstream_target,
+)
 from .state import Canoe, State, canoe_key
 
 Deposits = dict[str, dict[str, int]]
@@ -44,13 +51,38 @@ class Outcome(NamedTuple):
 
 
 class Option(NamedTuple):
-    """One canoe's move and what it changes."""
+    """One canoe's move and what it changes. The move's :class:`CanoeAction` is built
+    only for the options a caller keeps (:meth:`act`)."""
 
-    action: CanoeAction
+    origin: str
+    to: str | None
+    pre: tuple[str, ...]
+    post: tuple[str, ...]
+    steal: str | None
     end: Canoe
     deltas: Deltas  # net change of the deposits: ((deposit, gem), +n/-n), sorted
     camp: str | None  # gem landed in the camp
     robbed: tuple[str, str, str] | None  # (victim, place, gem)
+
+    def act(self, gem: str | None = ANY) -> CanoeAction:
+        """The move as a turn lists it; `gem` names the canoe when the player's two
+        canoes share a place but not a cargo."""
+        return CanoeAction(self.origin, self.to, self.pre, self.post, self.steal, gem)
+
+    @property
+    def action(self) -> CanoeAction:
+        return self.act()
+
+
+_LOAD: dict[str, tuple[str, ...]] = {g: (f"load:{g}",) for g in GEMS}
+_UNLOAD: tuple[str, ...] = ("unload",)
+_UNLOAD_LOAD: dict[str, tuple[str, ...]] = {g: ("unload", f"load:{g}") for g in GEMS}
+_NO_OPS: list[tuple[tuple[str, ...], str | None, Deltas]] = [((), None, ())]
+# Where a move of n steps from a place can end (R-MOVE-2, R-LAND-1, R-MOVE-6).
+_DOWN: dict[tuple[str, int], list[str]] = {
+    (p, n): downstream_targets(p, n) for p in PLACES[:-1] for n in range(1, 7)}
+_UP: dict[tuple[str, int], str] = {
+    (p, n): upstream_target(p, n) for p in PLACES[1:-1] for n in range(1, 7)}
 
 
 def _op_choices(deposits: Deposits, place: str, gem: str | None, value: int,
@@ -60,20 +92,37 @@ def _op_choices(deposits: Deposits, place: str, gem: str | None, value: int,
     deposit = DEPOSIT_AT.get(place)
     if deposit is None or value < 2:  # R-GEM-2, R-PTS-3
         return out
-    pile = deposits.get(deposit, {})
+    pile = deposits.get(deposit)
     if gem is None:
-        for g, n in sorted(pile.items()):
-            if n:
-                out.append(((f"load:{g}",), g, (((deposit, g), -1),)))
+        if pile:
+            for g in sorted(pile):
+                if pile[g]:
+                    out.append((_LOAD[g], g, (((deposit, g), -1),)))
         return out
     if "no-same-colour-unload" in variants and gem == deposit:
         return out
-    out.append((("unload",), None, (((deposit, gem), 1),)))
-    if value >= 4:  # R-GEM-4: unload then load another colour
-        for g, n in sorted(pile.items()):
-            if n and g != gem:
-                out.append((("unload", f"load:{g}"), g,
-                            tuple(sorted((((deposit, gem), 1), ((deposit, g), -1))))))
+    unloaded = (deposit, gem)
+    out.append((_UNLOAD, None, ((unloaded, 1),)))
+    if value >= 4 and pile:  # R-GEM-4: unload then load another colour
+        for g in sorted(pile):
+            if pile[g] and g != gem:
+                loaded = (deposit, g)
+                deltas = ((unloaded, 1), (loaded, -1)) if gem < g else \
+                    ((loaded, -1), (unloaded, 1))
+                out.append((_UNLOAD_LOAD[g], g, deltas))
+    return out
+
+
+def _loaded_at(state: State, player: str) -> dict[str, list[tuple[str, str]]]:
+    """(victim, gem) of the other players' loaded canoes, by place (R-STEAL-1)."""
+    out: dict[str, list[tuple[str, str]]] = {}
+    for p in state.players:
+        if p != player:
+            for at, g in state.canoes[p]:
+                if g is not None:
+                    here = out.setdefault(at, [])
+                    if (p, g) not in here:
+                        here.append((p, g))
     return out
 
 
@@ -83,25 +132,43 @@ def canoe_options(state: State, deposits: Deposits, player: str, canoe: Canoe,
     origin, gem = canoe
     variants = state.variants
     out: list[Option] = []
-    starts = _op_choices(deposits, origin, gem, value, variants) if origin != "D" else \
-        [((), gem, ())]
+    add = out.append
+    launch = origin == "D"
+    starts = _NO_OPS if launch else _op_choices(deposits, origin, gem, value, variants)
+    loaded_at = None
     for pre, gem1, d1 in starts:
         rest = value - 2 * len(pre)
         if rest < 0:
             continue
         if rest == 0:
             if pre:  # R-MOVE-7: no movement, all points on loading/unloading
-                out.append(Option(CanoeAction(origin, None, pre), (origin, gem1), d1,
-                                  None, None))
+                add(Option(origin, None, pre, (), None, (origin, gem1), d1, None, None))
             continue
         # Downstream (R-MOVE-2 picks the branch). From the dock only this way.
-        for dest in downstream_targets(origin, rest):
-            out.extend(_finish(state, deposits, player, origin, dest, pre, gem1, d1,
-                               value, False))
-        if origin != "D":
-            dest = upstream_target(origin, rest)
-            out.extend(_finish(state, deposits, player, origin, dest, pre, gem1, d1,
-                               value, True))
+        # A move with no ops at its end: landing, falling, plain, or ending in a theft.
+        for dest in _DOWN[origin, rest]:
+            if dest == "F":  # R-MOVE-6, R-RIVER-4: the gem goes back
+                add(Option(origin, dest, pre, (), None, ("F", None),
+                           _net(d1, (((gem1, gem1), 1),)) if gem1 else d1, None, None))
+            else:
+                add(Option(origin, dest, pre, (), None, (dest, gem1), d1, None, None))
+        if not launch:
+            dest = _UP[origin, rest]
+            if dest == "D":  # R-LAND-1, R-LAND-2
+                add(Option(origin, dest, pre, (), None, ("D", None), d1, gem1, None))
+            else:
+                victims = None
+                if gem1 is None:  # R-STEAL-1: upstream and empty
+                    if loaded_at is None:
+                        loaded_at = _loaded_at(state, player)
+                    victims = loaded_at.get(dest)
+                if not victims or "mandatory-steal" not in variants:  # R-STEAL-4
+                    add(Option(origin, dest, pre, (), None, (dest, gem1), d1, None, None))
+                if victims:
+                    for p, g in victims:
+                        several = sum(1 for pp, _ in victims if pp == p) > 1
+                        add(Option(origin, dest, pre, (), f"{p}:{g}" if several else p,
+                                   (dest, g), d1, None, (p, dest, g)))
         if pre:
             continue
         # Ops at the end of the move (R-GEM-2), so fewer points go to moving.
@@ -109,48 +176,16 @@ def canoe_options(state: State, deposits: Deposits, player: str, canoe: Canoe,
             steps = value - 2 * nops
             if steps < 1:
                 break
-            ends = downstream_targets(origin, steps)
-            if origin != "D" and DEPTH[origin] > steps:
-                ends = ends + [upstream_target(origin, steps)]
+            ends = _DOWN[origin, steps]
+            if not launch and DEPTH[origin] > steps:
+                ends = [*ends, _UP[origin, steps]]
             for dest in ends:
                 if dest not in DEPOSIT_AT:
                     continue
                 for post, gem2, d2 in _op_choices(deposits, dest, gem, value, variants):
                     if len(post) == nops:
-                        out.append(Option(CanoeAction(origin, dest, (), post), (dest, gem2),
-                                          d2, None, None))
+                        add(Option(origin, dest, (), post, None, (dest, gem2), d2, None, None))
     return out
-
-
-def _finish(state: State, deposits: Deposits, player: str, origin: str, dest: str,
-            pre: tuple[str, ...], gem: str | None, deltas: Deltas, value: int,
-            upstream: bool) -> Iterator[Option]:
-    """A move with no ops at its end: landing, falling, plain, or ending in a theft."""
-    action = CanoeAction(origin, dest, pre)
-    if dest == "D":  # R-LAND-1, R-LAND-2
-        yield Option(action, ("D", None), deltas, gem, None)
-        return
-    if dest == "F":  # R-MOVE-6
-        returned = _net(deltas, (((gem, gem), 1),)) if gem else deltas  # R-RIVER-4
-        yield Option(action, ("F", None), returned, None, None)
-        return
-    victims = []
-    if upstream and gem is None:  # R-STEAL-1
-        seen = set()
-        for p in state.players:
-            if p == player:
-                continue
-            for at, g in state.canoes[p]:
-                if at == dest and g is not None and (p, g) not in seen:
-                    seen.add((p, g))
-                    victims.append((p, g))
-    if not victims or "mandatory-steal" not in state.variants:  # R-STEAL-4
-        yield Option(action, (dest, gem), deltas, None, None)
-    for p, g in victims:
-        several = len({gg for pp, gg in victims if pp == p}) > 1
-        steal = f"{p}:{g}" if several else p
-        yield Option(CanoeAction(origin, dest, pre, (), steal), (dest, g), deltas, None,
-                     (p, dest, g))
 
 
 def apply_to_deposits(deposits: Deposits, option: Option) -> Deposits:
@@ -179,10 +214,6 @@ def _two(a, b) -> tuple:  # noqa: ANN001 - sorted tuple of the non-empty of two 
     return (a,) if a else (b,) if b else ()
 
 
-def _with_gem(action: CanoeAction, gem: str | None) -> CanoeAction:
-    return CanoeAction(action.origin, action.to, action.pre, action.post, action.steal, gem)
-
-
 def legal_turns(state: State, player: str, card: Card) -> list[Turn]:
     """Every legal turn of `player` playing `card`, one per distinct resulting state."""
     return [turn for turn, _ in turn_outcomes(state, player, card)]
@@ -203,7 +234,7 @@ def turn_outcomes(state: State, player: str, card: Card) -> list[tuple[Turn, Out
     twins = canoes[0][0] == canoes[1][0] and canoes[0][1] != canoes[1][1]
 
     def act(option: Option, canoe: Canoe) -> CanoeAction:
-        return _with_gem(option.action, canoe[1]) if twins else option.action
+        return option.act(canoe[1]) if twins else option.act()
 
     docked = [i for i, c in enumerate(canoes) if c[0] == "D"]
     river = [i for i, c in enumerate(canoes) if c[0] not in ("D", "F")]

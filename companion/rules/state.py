@@ -25,6 +25,14 @@ def full_hand() -> list[Card]:
 
 @dataclass
 class State:
+    """Everything about a game at one moment.
+
+    The engine never changes a list or dict of a state in place once another state may
+    share it: it replaces it (see :meth:`evolve`). So a state kept for undo stays as it
+    was, and the next state costs a few small copies instead of a deep copy. Code outside
+    the engine should treat ``game.state`` as read-only, or work on :meth:`copy`.
+    """
+
     players: tuple[str, ...]
     start: str
     branch_next: str = "L"
@@ -55,7 +63,22 @@ class State:
             played={p: [] for p in players},
         )
 
+    def evolve(self) -> State:
+        """The state to apply the next event to: its own top-level dicts, the lists and
+        piles inside shared with this one until the engine replaces them."""
+        new = object.__new__(State)
+        new.__dict__.update(self.__dict__)
+        new.canoes = dict(self.canoes)
+        new.camps = dict(self.camps)
+        new.deposits = dict(self.deposits)
+        new.hands = dict(self.hands)
+        new.played = dict(self.played)
+        new.cards = dict(self.cards)
+        new.winners = list(self.winners)
+        return new
+
     def copy(self) -> State:
+        """A deep copy, free to change in place."""
         return State(
             players=self.players, start=self.start, branch_next=self.branch_next,
             variants=self.variants, round=self.round, phase=self.phase,
@@ -100,18 +123,23 @@ class State:
 
     def return_gem(self, gem: str) -> None:
         """A gem goes back to the deposit of its own colour (R-RIVER-4, R-BUY-1)."""
-        pile = self.deposits.setdefault(gem, {})
-        pile[gem] = pile.get(gem, 0) + 1
+        self.put_gem(gem, gem)
 
     def take_gem(self, deposit: str, gem: str) -> None:
-        pile = self.deposits[deposit]
+        pile = dict(self.deposits[deposit])  # a new pile: the old one may be shared
         pile[gem] -= 1
         if not pile[gem]:
             del pile[gem]
+        self.deposits[deposit] = pile
 
     def put_gem(self, deposit: str, gem: str) -> None:
-        pile = self.deposits.setdefault(deposit, {})
+        pile = dict(self.deposits.get(deposit, ()))
         pile[gem] = pile.get(gem, 0) + 1
+        self.deposits[deposit] = pile
+
+    def land_gem(self, player: str, gem: str) -> None:
+        """A gem goes into the player's camp (R-LAND-2), kept sorted."""
+        self.camps[player] = sorted([*self.camps[player], gem])
 
     # -- the snapshot of game-log.md --------------------------------------------------
 
