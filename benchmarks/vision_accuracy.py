@@ -182,11 +182,15 @@ def main() -> int:
     print(f"  weather                      {pct(total['weather_right'], len(plain))}")
     print(f"  discs                        {pct(total['disc_right'], total['discs'])}")
     print(f"  whole board exact            {pct(total['exact'], len(plain))}")
+    calm_unstable = [r for r in plain if r["stable"] is False]
+    print(f"  boards without hand unstable {pct(len(calm_unstable), len(plain))}")
     unstable = sum(1 for r in hands if r["stable"] is not True)
     print(f"  hand frames unstable         {pct(unstable, len(hands))}"
           f"  [board not found: {sum(1 for r in hands if r['stable'] is None)}]")
     print(f"  hand frames invented canoes  {hand_total['invented']}")
     print("failures:")
+    for r in calm_unstable:
+        print(f"  board {r['seed']}: reported unstable (something taken for a hand)")
     for r in plain:
         for f in r["fails"]:
             print(f"  board {r['seed']}: {f}")

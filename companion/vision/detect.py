@@ -44,6 +44,7 @@ from .profile import (
     GEM_CLASSES,
     MIN_SIGMA,
     NONE,
+    SHADE_CELL_MM,
     ColourProfile,
     features,
 )
@@ -52,11 +53,17 @@ EDGE_BAND_MM = (3.0, 8.0)   # the band inside the board's edge an arm must cross
 CLEAR_OF_EDGE_MM = 3.0      # pixels nearer the edge than this are not looked at
 HULL_D2 = 11.34             # a pixel is unlike its hull beyond this (chi-square 99%, 3 dof)
 CLOUD_CONTRAST = 0.08       # the cloud's place is this much brighter (relative) than others
-SHADE_MM = 25.0             # shadows are taken out at this scale (Gaussian sigma)
+SHADE_MM = 15.0             # shadows are taken out at this scale (Gaussian sigma)
+SMOOTH_MM = 3.0             # the board image is averaged over this much (box filter)
 HAND_STEP = 2               # hands are looked for at this fraction of the resolution
 CLOSE_MM = 3.0              # gaps in a hull this small are mended
+REACH_MM = 30.0             # an arm reaches at least this far in over the board's edge
+HAND_COLOUR_PX = 0.3        # a hand showing this much (canoe areas) of a canoe colour
+NEAR_HAND_MM = 12.0         # canoes touching this band around a hand are not read
+RIM_MM = 3.5                # a canoe's dark edge or shadow is thinner than this
+UNKNOWN_MM = 5.0            # patches of unknown colour thinner than this are blur
+ONE_CANOE = (1.4, 1.8)      # one hull is at most this long and wide (canoe lengths, widths)
 TWO_CANOES = 1.6            # a blob this many canoe widths wide (or lengths long) is two
-MAX_ASPECT = 4.5            # a hull is about 45 x 16 mm: longer and thinner is no canoe
 GEM_PX_PER_MM = 3.0         # gems are read at this resolution, from the camera frame
 GEM_CORE = 0.2             # share of a gem's area taken as its colour
 GEM_TEXTURE = 0.1           # brightness spread (std/mean) of a faceted gem's middle
@@ -98,16 +105,23 @@ class Detector:
         self.gem_px = profile.sizes_mm2["gem"] * px2
         self.cloud_px = profile.sizes_mm2["cloud"] * px2
         self.canoe_box = profile.sizes_mm2["canoe_box"] * px2
-        k = max(1, int(round(CLOSE_MM * px_per_mm)) | 1)  # mends a hull frayed by noise
-        self._close = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
-        k = max(3, int(round(5 * px_per_mm)) | 1)
-        self._solid = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
-        k = max(3, int(round(5 * px_per_mm / HAND_STEP)) | 1)
-        self._solid_small = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
-        self._print_luma = np.zeros(256, np.float32)  # brightness of the printed board
-        for i, name in enumerate(names):
-            if name.startswith("board:"):
-                self._print_luma[i] = float(profile.classes[name].bgr.sum())
+        self._close = cv2.getStructuringElement(cv2.MORPH_ELLIPSE,
+                                                (_odd(CLOSE_MM * px_per_mm),) * 2)
+        self._solid = cv2.getStructuringElement(cv2.MORPH_ELLIPSE,
+                                                (_odd(RIM_MM * px_per_mm),) * 2)
+        self._solid_small = cv2.getStructuringElement(
+            cv2.MORPH_ELLIPSE, (_odd(UNKNOWN_MM * px_per_mm / HAND_STEP),) * 2)
+        if profile.board_luma is not None:
+            self._shade_cell = max(2, int(round(SHADE_CELL_MM * px_per_mm)))
+            rows = self.shape[0] // self._shade_cell
+            cols = self.shape[1] // self._shade_cell
+            ref = cv2.resize(np.nan_to_num(profile.board_luma, nan=0.0), (cols, rows),
+                             interpolation=cv2.INTER_NEAREST)
+            self._shade_ref = np.where(ref > 0, ref, np.nan).astype(np.float32)
+        self._ground_bit = np.zeros(256, np.uint32)
+        self._allowed: np.ndarray | None = None
+        if profile.ground_map:
+            self._build_allowed()
         self._is_canoe = np.zeros(256, bool)
         self._is_canoe[list(self._canoe_idx.values())] = True
         profile.lut()  # build it now, not on the first frame
@@ -180,6 +194,9 @@ class Detector:
             & self.valid
         step = HAND_STEP
         self._valid_small = self.valid[step // 2::step, step // 2::step]
+        ys, xs = np.mgrid[step // 2:h:step, step // 2:w:step]
+        self._inward_small = np.minimum(np.minimum(xs, w - 1 - xs),
+                                        np.minimum(ys, h - 1 - ys)) / s  # mm from the edge
         self._edge_small = self.edge[step // 2::step, step // 2::step]
 
     # -- one frame ---------------------------------------------------------------------------
@@ -193,10 +210,12 @@ class Detector:
                                    borderMode=cv2.BORDER_REPLICATE)
 
     def corrected(self, image: np.ndarray, location: Location) -> np.ndarray:
-        """The frame in board millimetres with the light taken out, lightly smoothed."""
+        """The frame in board millimetres with the light taken out, smoothed (sensor
+        noise in a dim room would otherwise scatter the colours)."""
         rect = self.rectify(image, location)
         out = self.light.correct(rect, frozenset(location.seen))
-        return cv2.blur(out, (3, 3))
+        k = _odd(SMOOTH_MM * self.scale)
+        return cv2.blur(out, (k, k))
 
     def prepare(self, image: np.ndarray, location: Location, clock: _Clock | None = None
                 ) -> tuple[np.ndarray, np.ndarray]:
@@ -204,8 +223,8 @@ class Detector:
         img = self.corrected(image, location)
         if clock:
             clock.lap("rectify+light")
-        labels = self.profile.classify(img)
-        img = self._unshade(img, labels)
+        if self.profile.board_luma is not None:
+            img = self._unshade(img)
         labels = self.profile.classify(img)
         if clock:
             clock.lap("classify")
@@ -217,51 +236,77 @@ class Detector:
         img, labels = self.prepare(image, location, clock)
         blocked = self._hands(labels)
         clock.lap("hands")
-        canoes: list[tuple[str, tuple[float, float], str | None]] = []
+        hulls: list[tuple[str, np.ndarray, np.ndarray]] = []
         free = self.canoe_area & ~blocked.astype(bool)
         for player, (found, crowd) in self._canoes(labels, free).items():
             if crowd is not None:
                 blocked |= crowd
-            for ys, xs in found:
-                centre = ((xs.mean() + 0.5) / self.scale, (ys.mean() + 0.5) / self.scale)
-                canoes.append((player, centre, self._gem(image, location, centre, player)))
-        clock.lap("canoes")
+            hulls.extend((player, ys, xs) for ys, xs in found)
         occluded_places: list[str] = []
         if blocked.any():
-            grow = int(round(12 * self.scale)) * 2 + 1
-            blocked = cv2.dilate(blocked, np.ones((grow, grow), np.uint8)).astype(bool)
-            occluded_places = [p for p, mk in self.place_mask.items() if (mk & blocked).any()]
-            keep = []
-            for player, (cx, cy), gem in canoes:
-                px, py = int(cx * self.scale), int(cy * self.scale)
-                if 0 <= py < self.shape[0] and 0 <= px < self.shape[1] and blocked[py, px]:
-                    continue
-                keep.append((player, (cx, cy), gem))
-            canoes = keep
+            # Nothing is read next to a hand: a finger or its shadow can look like a hull.
+            grow = _odd(2 * NEAR_HAND_MM * self.scale)
+            near = cv2.dilate(blocked, np.ones((grow, grow), np.uint8)).astype(bool)
+            occluded_places = [p for p, mk in self.place_mask.items() if (mk & near).any()]
+            hulls = [(p, ys, xs) for p, ys, xs in hulls if not near[ys, xs].any()]
+            # Nor anywhere in a colour the hand itself shows: a patch of an arm cut off
+            # from the rest of it by a shadow would pass for a canoe of that colour.
+            on_hand = np.bincount(labels[blocked.astype(bool)], minlength=256)
+            skin = {p for p, i in self._canoe_idx.items() if on_hand[i] >= HAND_COLOUR_PX
+                    * self.canoe_px}
+            hulls = [(p, ys, xs) for p, ys, xs in hulls if p not in skin]
+        canoes: list[tuple[str, tuple[float, float], str | None]] = []
+        for player, ys, xs in hulls:
+            centre = ((xs.mean() + 0.5) / self.scale, (ys.mean() + 0.5) / self.scale)
+            canoes.append((player, centre, self._gem(image, location, centre, player)))
+        clock.lap("canoes")
         obs = self._observation(img, labels, canoes, location, occluded_places)
         clock.lap("discs+weather")
         return Reading(obs, bool(occluded_places) or bool(blocked.any()), img, clock.laps)
 
-    def _unshade(self, img: np.ndarray, labels: np.ndarray) -> np.ndarray:
-        """Take shadows out: the printed board is known, so where it looks darker (or
-        brighter) than its class, the light there is. The brightness ratio is averaged
-        over the printed board of each neighbourhood and divided out. (The marker paper
-        alone cannot see a shadow between the corners.) Water and discs are left out
-        of the average: telling them apart is the very thing at stake there."""
+    def _build_allowed(self) -> None:
+        """Per pixel (at the hands' resolution): bits of the board classes that may
+        show there."""
+        from .profile import GROUND_CELL_MM
+
+        assert self.profile.ground_map is not None
+        names = self.profile.names
         step = HAND_STEP
-        small = labels[step // 2::step, step // 2::step]
-        ref = self._print_luma[small]
-        lum = img[step // 2::step, step // 2::step].sum(axis=2, dtype=np.int32)
-        seen = ref > 0
-        ratio = np.where(seen, lum / np.maximum(ref, 1.0), 0.0).astype(np.float32)
-        sigma = SHADE_MM * self.scale / step
-        num = cv2.GaussianBlur(ratio, (0, 0), sigma)
-        den = cv2.GaussianBlur(seen.astype(np.float32), (0, 0), sigma)
-        shade = np.where(den > 0.05, num / np.maximum(den, 1e-6), 1.0)
-        shade = np.clip(shade, 0.3, 3.0).astype(np.float32)
         h, w = self.shape
-        shade = cv2.resize(shade, (w, h), interpolation=cv2.INTER_LINEAR)
-        return np.clip(img / shade[..., None], 0, 255).astype(np.uint8)
+        ys, xs = np.mgrid[step // 2:h:step, step // 2:w:step]
+        allowed = np.zeros(ys.shape, np.uint32)
+        for bit, (name, m) in enumerate(self.profile.ground_map.items()):
+            if name not in names or bit >= 32:
+                continue
+            self._ground_bit[names.index(name)] = 1 << bit
+            cy = np.clip((ys / self.scale / GROUND_CELL_MM).astype(int), 0, m.shape[0] - 1)
+            cx = np.clip((xs / self.scale / GROUND_CELL_MM).astype(int), 0, m.shape[1] - 1)
+            allowed |= np.where(m[cy, cx], np.uint32(1 << bit), np.uint32(0))
+        self._allowed = allowed
+
+    def _unshade(self, img: np.ndarray) -> np.ndarray:
+        """Take shadows out: the empty board's brightness is known cell by cell (the
+        profile's board_luma), so a cell darker or brighter than that, taken as the
+        median over the cell so that a canoe on it does not count, shows the light
+        there. The ratio is smoothed and divided out. (The marker paper alone cannot
+        see a shadow between the corners.)"""
+        c = self._shade_cell
+        gh, gw = self._shade_ref.shape
+        lum = img[:gh * c, :gw * c].sum(axis=2, dtype=np.int32)
+        blocks = lum.reshape(gh, c, gw, c).transpose(0, 2, 1, 3).reshape(gh, gw, c * c)
+        ratio = np.median(blocks, axis=2) / self._shade_ref
+        ok = np.isfinite(ratio) & (ratio > 0.2) & (ratio < 5.0)
+        ratio = np.where(ok, ratio, 0.0).astype(np.float32)
+        sigma = SHADE_MM * self.scale / c
+        num = cv2.GaussianBlur(ratio, (0, 0), sigma)
+        den = cv2.GaussianBlur(ok.astype(np.float32), (0, 0), sigma)
+        shade = np.where(den > 0.02, num / np.maximum(den, 1e-6), 1.0).astype(np.float32)
+        h, w = self.shape
+        shade = cv2.resize(shade, (int(round(gw * c)), int(round(gh * c))),
+                           interpolation=cv2.INTER_LINEAR)
+        full = np.ones((h, w), np.float32)
+        full[:shade.shape[0], :shade.shape[1]] = shade[:h, :w]
+        return np.clip(img / full[..., None], 0, 255).astype(np.uint8)
 
     def _hands(self, labels: np.ndarray) -> np.ndarray:
         """Pixels of things over the board (a hand and its arm), looked for at half the
@@ -271,8 +316,13 @@ class Detector:
         small = labels[step // 2::step, step // 2::step]
         # Pixels of no known colour count only in patches: thin lines of them are where
         # two known colours blur into each other.
-        unknown = cv2.morphologyEx((small == NONE).astype(np.uint8), cv2.MORPH_OPEN,
-                                   self._solid_small)
+        odd = small == NONE
+        if self._allowed is not None and not self.light.saturated:
+            # A colour of the board where the board never shows it: something in the way.
+            # (Not in a glaring room: clipped colours drift from one print to another.)
+            bit = self._ground_bit[small]
+            odd |= (bit != 0) & ((bit & self._allowed) == 0)
+        unknown = cv2.morphologyEx(odd.astype(np.uint8), cv2.MORPH_OPEN, self._solid_small)
         foreign = ((self._pieces[small] | unknown.astype(bool)) & self._valid_small)
         n, cc, stats, _ = cv2.connectedComponentsWithStats(foreign.astype(np.uint8),
                                                            connectivity=8)
@@ -283,10 +333,11 @@ class Detector:
             if area < big:
                 continue  # a speck: no hand, and too small to hide a canoe
             sub = cc[y:y + h, x:x + w] == i
-            if (self._edge_small[y:y + h, x:x + w] & sub).any():
+            if (self._edge_small[y:y + h, x:x + w] & sub).any() and \
+                    self._inward_small[y:y + h, x:x + w][sub].max() >= REACH_MM:
                 blocked_small[y:y + h, x:x + w][sub] = 1  # reaches in from off the board
                 continue
-            unknown_px = np.count_nonzero(small[y:y + h, x:x + w][sub] == NONE)
+            unknown_px = np.count_nonzero(odd[y:y + h, x:x + w][sub])
             if unknown_px > max(3 * self.canoe_px / step ** 2, 0.5 * area):
                 blocked_small[y:y + h, x:x + w][sub] = 1  # a sleeve, a phone
         blocked = np.zeros(self.shape, np.uint8)
@@ -341,56 +392,56 @@ class Detector:
             return found, crowd
         for ys, xs in self._join_halves(pieces):
             seen = mask[ys, xs]  # the pixels of the colour itself, not the closing's
-            if np.count_nonzero(seen) < 0.5 * self.canoe_px:
+            n_seen = np.count_nonzero(seen)
+            if n_seen < 0.5 * self.canoe_px:
                 continue
             y, x = ys.min(), xs.min()
             part = np.zeros((ys.max() - y + 1, xs.max() - x + 1), np.uint8)
             part[ys[seen] - y, xs[seen] - x] = 1
             if np.count_nonzero(cv2.erode(part, self._solid)) < 0.2 * self.canoe_px:
                 continue  # a thin rim: the dark edge or shadow of another canoe
-            envelope = self._envelope(ys, xs)
-            if envelope > 3.5 * self.canoe_box:
-                if np.count_nonzero(seen) < 2.6 * self.canoe_px:
-                    continue  # scattered specks of the colour (noise on a dark bank)
-                if crowd is None:
-                    crowd = np.zeros(shape, np.uint8)
-                crowd[ys, xs] = 1  # more of one colour than a player's two canoes
-                continue
-            if envelope < 0.35 * self.canoe_box:
-                continue
             count = self._count(ys[seen], xs[seen])
-            if count == 1 and self._aspect(ys[seen], xs[seen]) > MAX_ASPECT:
-                continue  # a streak along a bank, not a hull
+            if count == 0:
+                if n_seen >= 2.6 * self.canoe_px:
+                    # More of one colour than a player's two canoes: an arm, a sleeve.
+                    if crowd is None:
+                        crowd = np.zeros(shape, np.uint8)
+                    crowd[ys, xs] = 1
+                continue  # no canoe's shape: a streak along a bank, scattered specks
             halves = self._split(ys[seen], xs[seen], count)
             if len(halves) > 1:
                 # Two canoes are two whole hulls; otherwise it is one canoe and a
-                # neighbour's rim or a gem of its colour, or one canoe blurred fat.
+                # neighbour's rim or a gem of its colour.
                 whole = [hv for hv in halves if self._whole_hull(*hv)]
                 if len(whole) < 2:
-                    one = (ys[seen], xs[seen])
-                    whole = whole or ([one] if self._aspect(*one) <= MAX_ASPECT else [])
+                    whole = whole[:1]
                 halves = whole
             found.extend(halves)
         return found, crowd
 
     def _whole_hull(self, ys: np.ndarray, xs: np.ndarray) -> bool:
-        return len(ys) >= 0.5 * self.canoe_px and \
-            self._envelope(ys, xs) >= 0.6 * self.canoe_box and \
-            self._aspect(ys, xs) <= MAX_ASPECT
+        return len(ys) >= 0.5 * self.canoe_px and self._count(ys, xs) == 1 and \
+            self._envelope(ys, xs) >= 0.6 * self.canoe_box
+
+    def _sides(self, ys: np.ndarray, xs: np.ndarray) -> tuple[float, float]:
+        """Long and short side (mm) of the rectangle around some pixels, in canoe
+        lengths and widths (as the profile measured them)."""
+        (_, _), (bw, bh), _ = cv2.minAreaRect(np.column_stack([xs, ys]).astype(np.float32))
+        sizes = self.profile.sizes_mm2
+        return (max(bw, bh) / self.scale / sizes["canoe_long_mm"],
+                min(bw, bh) / self.scale / sizes["canoe_short_mm"])
 
     def _count(self, ys: np.ndarray, xs: np.ndarray) -> int:
-        """One canoe, or two lying side by side or end to end (a player has two)."""
-        (_, _), (bw, bh), _ = cv2.minAreaRect(np.column_stack([xs, ys]).astype(np.float32))
-        long_side, short_side = max(bw, bh) / self.scale, min(bw, bh) / self.scale
-        sizes = self.profile.sizes_mm2
-        two = (short_side >= TWO_CANOES * sizes["canoe_short_mm"]
-               or long_side >= TWO_CANOES * sizes["canoe_long_mm"])
-        return 2 if two else 1
-
-    @staticmethod
-    def _aspect(ys: np.ndarray, xs: np.ndarray) -> float:
-        (_, _), (bw, bh), _ = cv2.minAreaRect(np.column_stack([xs, ys]).astype(np.float32))
-        return float(max(bw, bh) / max(min(bw, bh), 1.0))
+        """How many canoes a blob of one colour is by its shape: one, two (side by side
+        or end to end: a player has two), or 0 when it has no canoe's shape."""
+        length, width = self._sides(ys, xs)
+        if length <= ONE_CANOE[0] and width <= ONE_CANOE[1]:
+            return 1 if length >= 0.5 and width >= 0.45 else 0  # not a streak, not a speck
+        if TWO_CANOES <= width <= 3.2 and length <= 1.6:
+            return 2  # side by side
+        if TWO_CANOES <= length <= 2.5 and width <= 2.0:
+            return 2  # end to end
+        return 0
 
     @staticmethod
     def _envelope(ys: np.ndarray, xs: np.ndarray) -> float:
@@ -575,6 +626,11 @@ class Detector:
         obs["occluded"] = sorted(occluded, key=_place_order)
         obs["homography_kept"] = location.kept
         return obs
+
+
+def _odd(px: float) -> int:
+    """A kernel size: the odd number of pixels nearest to px, at least 3."""
+    return max(3, 2 * int(round(px / 2)) + 1)
 
 
 def canoe_order(canoe: dict[str, Any]) -> tuple[int, str]:

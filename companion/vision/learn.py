@@ -25,10 +25,17 @@ import numpy as np
 from companion.rules import SLOTS
 
 from .board import Board
-from .detect import Detector
+from .detect import SMOOTH_MM, Detector, _odd
 from .light import LightMeter
 from .locate import BoardLocator
-from .profile import MIN_SIGMA, ColourProfile, ProfileError, features
+from .profile import (
+    GROUND_CELL_MM,
+    MIN_SIGMA,
+    SHADE_CELL_MM,
+    ColourProfile,
+    ProfileError,
+    features,
+)
 
 # slot -> (canoe colour, gem it carries)
 LAYOUT_CANOES: dict[str, tuple[str, str]] = {
@@ -108,7 +115,8 @@ def sample_layout(board: Board, image: np.ndarray, px_per_mm: float = 1.0,
         meter = LightMeter(board, px_per_mm)
         to_rect = np.diag([s, s, 1.0]) @ where.homography
         rect = cv2.warpPerspective(image, to_rect, meter.shape[::-1], flags=cv2.INTER_LINEAR)
-        img = cv2.blur(meter.correct(rect, frozenset(where.seen)), (3, 3))
+        k = _odd(SMOOTH_MM * px_per_mm)
+        img = cv2.blur(meter.correct(rect, frozenset(where.seen)), (k, k))
     h, w = img.shape[:2]
     r = board.disc_radius_mm
     out: dict[str, list[np.ndarray]] = {}
@@ -169,7 +177,94 @@ def learn_profile(board: Board, images: Iterable[np.ndarray], px_per_mm: float =
     # Twice: the second time with shadows taken out by the first profile, as the
     # detector will see the table.
     profile = _learn_once(board, shots, px_per_mm, source, None)
-    return _learn_once(board, shots, px_per_mm, source, Detector(board, profile, px_per_mm))
+    profile = _learn_once(board, shots, px_per_mm, source, Detector(board, profile, px_per_mm))
+    profile.board_luma = board_luma(board, profile, shots, px_per_mm)
+    profile.ground_map = ground_map(board, profile, shots, px_per_mm)
+    return profile
+
+
+def board_luma(board: Board, profile: ColourProfile, shots: list[np.ndarray],
+               px_per_mm: float) -> np.ndarray:
+    """The empty board's brightness per SHADE_CELL_MM cell (median over the cell, then
+    over the photos, so a shadow on one photo does not stay); NaN under the layout's
+    pieces and where the photos do not agree enough to tell."""
+    det = Detector(board, profile, px_per_mm)
+    c = max(2, int(round(SHADE_CELL_MM * px_per_mm)))
+    gh, gw = int(board.size_mm[1] * px_per_mm) // c, int(board.size_mm[0] * px_per_mm) // c
+    per_shot = []
+    for image in shots:
+        where = BoardLocator(board).locate(image)
+        if where is None:
+            continue
+        img = det.corrected(image, where)
+        lum = img[:gh * c, :gw * c].sum(axis=2, dtype=np.int32)
+        blocks = lum.reshape(gh, c, gw, c).transpose(0, 2, 1, 3).reshape(gh, gw, c * c)
+        per_shot.append(np.median(blocks, axis=2))
+    if not per_shot:
+        raise ProfileError("the board's markers are not visible in the photos")
+    luma = np.median(np.array(per_shot), axis=0).astype(np.float32)
+    cell_mm = c / px_per_mm
+    gy, gx = np.mgrid[0:gh, 0:gw]
+    cx, cy = (gx + 0.5) * cell_mm, (gy + 0.5) * cell_mm
+    hidden = np.zeros((gh, gw), bool)
+    for slot in LAYOUT_CANOES:
+        sx, sy = board.slots[slot]
+        hidden |= np.hypot(cx - sx, cy - sy) <= board.disc_radius_mm + cell_mm
+    wx, wy = board.weather_mm[LAYOUT_WEATHER]
+    hidden |= np.hypot(cx - wx, cy - wy) <= 14 + cell_mm
+    luma[hidden] = np.nan
+    # Stored per SHADE_CELL_MM whatever the resolution it was measured at.
+    out_h = int(board.size_mm[1] // SHADE_CELL_MM)
+    out_w = int(board.size_mm[0] // SHADE_CELL_MM)
+    filled = np.nan_to_num(luma, nan=0.0)
+    out = cv2.resize(filled, (out_w, out_h), interpolation=cv2.INTER_NEAREST)
+    out[out <= 0] = np.nan
+    return out
+
+
+def ground_map(board: Board, profile: ColourProfile, shots: list[np.ndarray],
+               px_per_mm: float) -> dict[str, np.ndarray]:
+    """Where each class of the board itself shows on the layout photos (cells of
+    GROUND_CELL_MM). What lies under the layout's pieces is filled in from its like:
+    every slot may show what any slot shows, every weather position what any does."""
+    det = Detector(board, profile, px_per_mm)
+    cell = GROUND_CELL_MM * px_per_mm
+    w_mm, h_mm = board.size_mm
+    gh, gw = int(math.ceil(h_mm / GROUND_CELL_MM)), int(math.ceil(w_mm / GROUND_CELL_MM))
+    names = profile.names
+    ground = profile.ground()
+    seen = {names[i]: np.zeros((gh, gw), bool) for i in ground}
+    for image in shots:
+        where = BoardLocator(board).locate(image)
+        if where is None:
+            continue
+        labels = det.prepare(image, where)[1]
+        ys, xs = np.mgrid[0:labels.shape[0], 0:labels.shape[1]]
+        cy, cx = (ys / cell).astype(int).clip(0, gh - 1), (xs / cell).astype(int).clip(0, gw - 1)
+        for i in ground:
+            hit = labels == i
+            seen[names[i]][cy[hit], cx[hit]] = True
+    gy, gx = np.mgrid[0:gh, 0:gw]
+    cx_mm, cy_mm = (gx + 0.5) * GROUND_CELL_MM, (gy + 0.5) * GROUND_CELL_MM
+    pts = list(board.weather_mm.values())
+    step = min(math.dist(a, b) for a in pts for b in pts if a != b)
+    # Around every slot (and every weather position) the same things show at the same
+    # distance from its centre: water, a disc, its rim. What one shows, all may show,
+    # ring by ring; the layout's pieces hide some of them.
+    for centres, reach in ((list(board.slots.values()), 1.3 * board.disc_radius_mm),
+                           (pts, 0.5 * step)):
+        ring = np.full((gh, gw), -1)
+        for x, y in centres:
+            d = np.hypot(cx_mm - x, cy_mm - y)
+            near = (d <= reach) & ((ring < 0) | (d // GROUND_CELL_MM < ring))
+            ring[near] = (d[near] // GROUND_CELL_MM).astype(int)
+        for m in seen.values():
+            rings = np.unique(ring[m & (ring >= 0)])
+            m |= np.isin(ring, np.concatenate([rings - 1, rings, rings + 1])) & (ring >= 0)
+    grow = np.ones((3, 3), np.uint8)
+    for name, m in seen.items():
+        seen[name] = cv2.dilate(m.astype(np.uint8), grow).astype(bool)
+    return seen
 
 
 def _learn_once(board: Board, shots: list[np.ndarray], px_per_mm: float, source: str,
@@ -271,7 +366,7 @@ __all__ = ["LAYOUT_CANOES", "LAYOUT_EMPTY_DISCS", "LAYOUT_NO_DISC", "LAYOUT_WEAT
            "layout_state", "learn_profile", "measure_sizes", "sample_layout"]
 
 
-def synthetic_profile(board: Board, shots: int = 12, px_per_mm: float = 1.0) -> ColourProfile:
+def synthetic_profile(board: Board, shots: int = 40, px_per_mm: float = 1.0) -> ColourProfile:
     """The default profile: learned from rendered photos of the layout in the nominal
     colours of vision.md, under the light and camera nuisances the vision must survive."""
     from .render import Nuisance, Renderer

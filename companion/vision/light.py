@@ -17,6 +17,7 @@ from .markers import WHITE_BAND
 
 # The value the marker paper has after correction (headroom above it for glare).
 PAPER_WHITE = 225.0
+SATURATED = 250.0  # a paper white this bright is clipped by the camera
 GRID_MM = 40.0  # the gain is computed on a coarse grid and smoothly resized
 
 
@@ -44,6 +45,7 @@ class LightMeter:
             ys, xs = np.nonzero((cheb >= lo) & (cheb <= hi))
             self._bands[i] = (ys + y0, xs + x0)
         self.whites: dict[int, np.ndarray] = {}
+        self.saturated = False
         cell = GRID_MM * px_per_mm
         gh, gw = max(2, int(h / cell) + 2), max(2, int(w / cell) + 2)
         gy, gx = np.mgrid[0:gh, 0:gw].astype(np.float64)
@@ -61,6 +63,9 @@ class LightMeter:
             bright = px.sum(axis=1)
             px = px[bright >= np.median(bright)]
             self.whites[i] = np.maximum(np.median(px, axis=0), 1.0)
+        # Paper at the top of the camera's range: the light is too bright to be measured,
+        # and colours near white are clipped.
+        self.saturated = any(float(w.max()) >= SATURATED for w in self.whites.values())
 
     def gain(self) -> np.ndarray:
         """Per-pixel BGR gain (float32, board image shape) from the known whites."""

@@ -45,6 +45,8 @@ REJECT_D2 = 21.1
 # a camera makes.
 MIN_SIGMA = (0.012, 0.012, 0.06)
 LEVELS = 64  # per channel in the look-up table
+GROUND_CELL_MM = 8.0
+SHADE_CELL_MM = 10.0
 
 
 class ProfileError(ValueError):
@@ -80,6 +82,13 @@ class ColourProfile:
     # "gem", "cloud".
     sizes_mm2: dict[str, float] = field(default_factory=dict)
     source: str = ""
+    # Where on the board each class of the board itself was seen in calibration: a
+    # board-class colour elsewhere is something in the way (a hand the colour of the
+    # dock's print). Cells of GROUND_CELL_MM; None when unknown.
+    ground_map: dict[str, np.ndarray] | None = None
+    # How bright the empty board is in each SHADE_CELL_MM cell, in calibration light
+    # (NaN where the layout's pieces hid it): what a shadow is measured against.
+    board_luma: np.ndarray | None = None
     _lut: np.ndarray | None = field(default=None, repr=False)
 
     @property
@@ -158,10 +167,23 @@ class ColourProfile:
         return cls(classes, dict(sizes_mm2), source)
 
     def to_json(self) -> dict[str, Any]:
-        return {"version": VERSION, "source": self.source,
-                "space": "light-corrected BGR; features r, g chromaticity and log brightness",
-                "sizes_mm2": {k: round(v, 1) for k, v in self.sizes_mm2.items()},
-                "classes": {n: c.to_json() for n, c in self.classes.items()}}
+        data: dict[str, Any] = {
+            "version": VERSION, "source": self.source,
+            "space": "light-corrected BGR; features r, g chromaticity and log brightness",
+            "sizes_mm2": {k: round(v, 1) for k, v in self.sizes_mm2.items()},
+            "classes": {n: c.to_json() for n, c in self.classes.items()}}
+        if self.ground_map:
+            shape = next(iter(self.ground_map.values())).shape
+            data["ground_map"] = {
+                "cell_mm": GROUND_CELL_MM, "shape": list(shape),
+                "classes": {n: np.packbits(m.ravel()).tobytes().hex()
+                            for n, m in self.ground_map.items()}}
+        if self.board_luma is not None:
+            data["board_luma"] = {
+                "cell_mm": SHADE_CELL_MM,
+                "rows": [[None if np.isnan(v) else round(float(v), 1) for v in row]
+                         for row in self.board_luma]}
+        return data
 
     def save(self, path: str | Path) -> None:
         Path(path).write_text(json.dumps(self.to_json(), indent=1) + "\n", encoding="utf-8")
@@ -230,10 +252,34 @@ def parse_profile(data: Any, where: str = "profile") -> ColourProfile:
         value = sizes.get(key)
         if isinstance(value, bool) or not isinstance(value, int | float) or value <= 0:
             raise fail(f"sizes_mm2.{key} must be a positive number")
+    ground_map = None
+    gm = data.get("ground_map")
+    if gm is not None:
+        try:
+            if gm["cell_mm"] != GROUND_CELL_MM:
+                raise ValueError
+            shape = tuple(int(v) for v in gm["shape"])
+            ground_map = {n: np.unpackbits(np.frombuffer(bytes.fromhex(h), np.uint8))
+                          [:shape[0] * shape[1]].reshape(shape).astype(bool)
+                          for n, h in gm["classes"].items()}
+        except (KeyError, TypeError, ValueError):
+            raise fail("ground_map is damaged (recalibrate the profile)") from None
+    board_luma = None
+    bl = data.get("board_luma")
+    if bl is not None:
+        try:
+            if bl["cell_mm"] != SHADE_CELL_MM:
+                raise ValueError
+            board_luma = np.array([[np.nan if v is None else float(v) for v in row]
+                                   for row in bl["rows"]], np.float32)
+            if board_luma.ndim != 2:
+                raise ValueError
+        except (KeyError, TypeError, ValueError):
+            raise fail("board_luma is damaged (recalibrate the profile)") from None
     return ColourProfile(classes, {k: float(v) for k, v in sizes.items()},
-                         str(data.get("source", "")))
+                         str(data.get("source", "")), ground_map, board_luma)
 
 
 __all__ = ["CANOE_CLASSES", "GEM_CLASSES", "PIECE_CLASSES", "GROUND_CLASSES", "NONE",
-           "ColourClass", "ColourProfile", "ProfileError", "DEFAULT_PROFILE", "features",
-           "load_profile", "parse_profile"]
+           "ColourClass", "ColourProfile", "ProfileError", "DEFAULT_PROFILE", "GROUND_CELL_MM",
+           "SHADE_CELL_MM", "features", "load_profile", "parse_profile"]
