@@ -111,8 +111,9 @@ class Detector:
                                                 (_odd(RIM_MM * px_per_mm),) * 2)
         self._solid_small = cv2.getStructuringElement(
             cv2.MORPH_ELLIPSE, (_odd(UNKNOWN_MM * px_per_mm / HAND_STEP),) * 2)
+        self._shade_ref: np.ndarray | None = None
         if profile.board_luma is not None:
-            self._shade_cell = max(2, int(round(SHADE_CELL_MM * px_per_mm)))
+            self._shade_cell = max(2, 2 * int(round(SHADE_CELL_MM * px_per_mm / 2)))
             rows = self.shape[0] // self._shade_cell
             cols = self.shape[1] // self._shade_cell
             ref = cv2.resize(np.nan_to_num(profile.board_luma, nan=0.0), (cols, rows),
@@ -213,7 +214,11 @@ class Detector:
         """The frame in board millimetres with the light taken out, smoothed (sensor
         noise in a dim room would otherwise scatter the colours)."""
         rect = self.rectify(image, location)
-        out = self.light.correct(rect, frozenset(location.seen))
+        self.light.measure(rect, frozenset(location.seen))
+        gain = self.light.gain()
+        if self._shade_ref is not None:
+            gain /= self._shading(rect, gain)[..., None]
+        out = cv2.convertScaleAbs(cv2.multiply(rect.astype(np.float32), gain))
         k = _odd(SMOOTH_MM * self.scale)
         return cv2.blur(out, (k, k))
 
@@ -223,8 +228,6 @@ class Detector:
         img = self.corrected(image, location)
         if clock:
             clock.lap("rectify+light")
-        if self.profile.board_luma is not None:
-            img = self._unshade(img)
         labels = self.profile.classify(img)
         if clock:
             clock.lap("classify")
@@ -284,17 +287,21 @@ class Detector:
             allowed |= np.where(m[cy, cx], np.uint32(1 << bit), np.uint32(0))
         self._allowed = allowed
 
-    def _unshade(self, img: np.ndarray) -> np.ndarray:
-        """Take shadows out: the empty board's brightness is known cell by cell (the
-        profile's board_luma), so a cell darker or brighter than that, taken as the
-        median over the cell so that a canoe on it does not count, shows the light
-        there. The ratio is smoothed and divided out. (The marker paper alone cannot
-        see a shadow between the corners.)"""
+    def _shading(self, rect: np.ndarray, gain: np.ndarray) -> np.ndarray:
+        """The shadows on the board, as a brightness factor per pixel. The empty board's
+        brightness is known cell by cell (the profile's board_luma), so a cell darker
+        or brighter than that, taken as the median over the cell so that a canoe on it
+        does not count, shows the light there; the ratio is smoothed. (The marker paper
+        alone cannot see a shadow between the corners.)"""
         c = self._shade_cell
         gh, gw = self._shade_ref.shape
-        lum = img[:gh * c, :gw * c].sum(axis=2, dtype=np.int32)
-        blocks = lum.reshape(gh, c, gw, c).transpose(0, 2, 1, 3).reshape(gh, gw, c * c)
-        ratio = np.median(blocks, axis=2) / self._shade_ref
+        # Every other pixel of every other row is plenty for a median of the cell.
+        sub = rect[:gh * c:2, :gw * c:2].astype(np.float32) * gain[:gh * c:2, :gw * c:2]
+        lum = sub.sum(axis=2)
+        half = c // 2
+        blocks = lum.reshape(gh, half, gw, half).transpose(0, 2, 1, 3).reshape(gh, gw, -1)
+        mid = blocks.shape[2] // 2
+        ratio = np.partition(blocks, mid, axis=2)[..., mid] / self._shade_ref
         ok = np.isfinite(ratio) & (ratio > 0.2) & (ratio < 5.0)
         ratio = np.where(ok, ratio, 0.0).astype(np.float32)
         sigma = SHADE_MM * self.scale / c
@@ -302,11 +309,10 @@ class Detector:
         den = cv2.GaussianBlur(ok.astype(np.float32), (0, 0), sigma)
         shade = np.where(den > 0.02, num / np.maximum(den, 1e-6), 1.0).astype(np.float32)
         h, w = self.shape
-        shade = cv2.resize(shade, (int(round(gw * c)), int(round(gh * c))),
-                           interpolation=cv2.INTER_LINEAR)
+        shade = cv2.resize(shade, (gw * c, gh * c), interpolation=cv2.INTER_LINEAR)
         full = np.ones((h, w), np.float32)
         full[:shade.shape[0], :shade.shape[1]] = shade[:h, :w]
-        return np.clip(img / full[..., None], 0, 255).astype(np.uint8)
+        return full
 
     def _hands(self, labels: np.ndarray) -> np.ndarray:
         """Pixels of things over the board (a hand and its arm), looked for at half the
