@@ -2,7 +2,8 @@
 
 Prints the median time to list every legal turn of a player whose two canoes are both
 in the river (target: under 1 ms), and complete random 5-player games per second
-(target: over 200). Usage: python benchmarks/rules_speed.py [--quick]
+(target: over 200), then the same games with every turn judged. Run it on one core:
+taskset -c 0 python3 benchmarks/rules_speed.py [--quick]
 """
 
 from __future__ import annotations
@@ -50,19 +51,32 @@ def bench_listing(positions: list) -> None:
         f"{v}: {statistics.median(per_card[v]) * 1000:.3f}" for v in per_card))
 
 
-def bench_games(n: int) -> None:
-    rounds, events = [], 0
+def play_games(n: int, judged: bool) -> tuple[float, list[int], list[list[dict]]]:
+    """n complete 5-player random games (seeds 0 … n-1): seconds, rounds, event logs."""
+    rounds, logs = [], []
     t = time.perf_counter()
     for seed in range(n):
         game = None
-        for game, _ in random_game(random.Random(seed), players=5):  # noqa: B007
-            events += 1
+        for game, _ in random_game(random.Random(seed), players=5, judged=judged):  # noqa: B007
+            pass
         assert game is not None and game.is_over
         rounds.append(game.round)
-    dt = time.perf_counter() - t
+        logs.append(game.events)
+    return time.perf_counter() - t, rounds, logs
+
+
+def bench_games(n: int) -> None:
+    dt, rounds, logs = play_games(n, judged=False)
+    events = sum(len(log) + 1 for log in logs)  # + the setup
     print(f"complete random 5-player games: {n / dt:.1f} games/s (target > 200); "
           f"median {statistics.median(rounds)} rounds, {events / n:.0f} events a game, "
           f"{dt / events * 1e6:.0f} us an event")
+    # The same games with every turn judged by Game.apply instead of the generator's
+    # fast path: what an engine user replaying a log pays, and a check that both agree.
+    dt_judged, _, judged_logs = play_games(n, judged=True)
+    assert judged_logs == logs, "the fast path and the judge played different games"
+    print(f"  the same games, every turn judged: {n / dt_judged:.1f} games/s "
+          f"({dt_judged / events * 1e6:.0f} us an event)")
 
 
 def main() -> None:

@@ -10,7 +10,7 @@ from itertools import permutations
 
 from .errors import IllegalEvent
 from .events import ANY, CanoeAction, Turn
-from .geometry import DEPOSIT_AT, DEPTH, branch_of, path_steps
+from .geometry import DEPOSIT_AT, DEPTH, PLACES, branch_of, path_steps
 from .state import Canoe, State
 
 
@@ -18,6 +18,9 @@ def _where(canoe: Canoe) -> str:
     place, gem = canoe
     where = {"D": "on the dock", "F": "below the falls"}.get(place, f"on {place}")
     return f"{where} with {gem}" if gem else where
+
+
+_STEPS = {(a, b): path_steps(a, b) for a in PLACES for b in PLACES}
 
 
 class _Who:
@@ -37,11 +40,12 @@ class _Who:
 def check_which(state: State, player: str, turn: Turn) -> None:
     """R-WHICH-1 … R-WHICH-4: the listed canoes are the ones that must or may act."""
     canoes = state.canoes[player]
-    docked = sum(1 for at, _ in canoes if at == "D")
-    river = sum(1 for at, _ in canoes if at not in ("D", "F"))
+    places = [at for at, _ in canoes]
+    docked = places.count("D")
+    river = len(places) - docked - places.count("F")
     listed = [a.origin for a in turn.canoes]
     listed_dock = listed.count("D")
-    listed_river = sum(1 for o in listed if o not in ("D", "F"))
+    listed_river = len(listed) - listed_dock - listed.count("F")
     if "F" in listed:
         raise IllegalEvent("R-WHICH-4", f"{player}'s canoe below the falls cannot act; "
                            "buy it back in phase I")
@@ -137,7 +141,8 @@ def apply_action(state: State, player: str, canoe: Canoe, value: int,
     who = _Who(player, canoe)
     if origin == "F":
         raise IllegalEvent("R-WHICH-4", f"{who} cannot act; buy it back in phase I")
-    steps = path_steps(origin, dest)
+    key = (origin, dest)
+    steps = _STEPS[key] if key in _STEPS else path_steps(origin, dest)
     if steps is None:
         raise IllegalEvent("R-MOVE-4", f"{who} cannot reach {dest}: between the branches "
                            "the only way is up through 5 and down again")

@@ -20,7 +20,7 @@ from .canoes import apply_number_turn
 from .errors import IllegalEvent, LogError
 from .events import Buyback, Card, Cards, Event, River, Setup, Turn, card_key, parse_event
 from .geometry import GEMS, VARIANTS, WEATHER_TRACK
-from .movegen import legal_turns
+from .movegen import Option, legal_turns, play_options
 from .river import (
     RiverPreview,
     branches_for,
@@ -51,6 +51,8 @@ LEGAL = Verdict(True)
 
 def win_met(camp: Sequence[str]) -> bool:
     """R-WIN-1: five colours, or four of one colour, or seven gems."""
+    if len(camp) < 4:  # every way needs four gems at least
+        return False
     return (len(set(camp)) >= len(GEMS) or len(camp) >= 7
             or any(camp.count(g) >= 4 for g in GEMS))
 
@@ -331,14 +333,19 @@ class Game:
             if event.cloud is not None:
                 raise IllegalEvent("R-TURN-1", f"{player} played a {card}, not the cloud")
             apply_number_turn(state, player, int(card), event)
-        state.turn_index += 1
-        if state.turn_index == len(state.players):
-            winners = [p for p in state.players if win_met(state.camps[p])]
-            if winners:  # R-WIN-2: the game ends after this phase II
-                state.winners = winners
-                state.phase = "over"
-            else:
-                state.phase = "river"
+        _next_player(state)
+
+    def _play_generated(self, turn: Turn, moves: Sequence[tuple[int, Option]]) -> None:
+        """Random play's fast path: apply the numbered-card `turn` of the player to move,
+        made of the canoe `moves` that :func:`.movegen.canoe_options` listed for them
+        in this state (see :func:`.movegen.play_options`), without judging it again.
+        Everything else, :meth:`apply` judges."""
+        state = self.state.evolve()
+        play_options(state, turn.player, moves)
+        _next_player(state)
+        self._history.append(self.state)
+        self.events.append(turn)
+        self.state = state
 
     # R-RIVER, R-RING
     def _river(self, state: State, event: River) -> None:
@@ -368,6 +375,18 @@ class Game:
             if not state.hands[player]:
                 state.hands[player] = full_hand()
                 state.played[player] = []
+
+
+def _next_player(state: State) -> None:
+    """A turn is over: the next player's, or the end of phase II (R-TURN-1, R-WIN-2)."""
+    state.turn_index += 1
+    if state.turn_index == len(state.players):
+        winners = [p for p in state.players if win_met(state.camps[p])]
+        if winners:  # R-WIN-2: the game ends after this phase II
+            state.winners = winners
+            state.phase = "over"
+        else:
+            state.phase = "river"
 
 
 def _named_players(event: Event) -> list[str]:

@@ -9,6 +9,7 @@ brute force is generated).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from .events import ANY, CanoeAction, Card, Turn
@@ -189,13 +190,40 @@ def canoe_options(state: State, deposits: Deposits, player: str, canoe: Canoe,
 
 
 def apply_to_deposits(deposits: Deposits, option: Option) -> Deposits:
+    """The deposits after `option`, as new piles where it changes them."""
     if not option.deltas:
         return deposits
-    out = {d: dict(pile) for d, pile in deposits.items()}
+    out = dict(deposits)
     for (d, g), n in option.deltas:
-        pile = out.setdefault(d, {})
+        pile = out[d] = dict(out.get(d, ()))
         pile[g] = pile.get(g, 0) + n
     return out
+
+
+def play_options(state: State, player: str, moves: Sequence[tuple[int, Option]]) -> None:
+    """Make on `state` the moves of the player's canoes (by index in their canoe list)
+    that :func:`canoe_options` listed, in the order they were listed, the second on the
+    deposits and canoes the first left: what the judge would do with the turn they
+    form, without judging it again. Replaces what it changes (see State.evolve)."""
+    canoes = list(state.canoes[player])
+    deposits = state.deposits
+    for i, option in moves:
+        canoes[i] = option.end
+        for (d, g), n in option.deltas:
+            pile = deposits[d] = dict(deposits.get(d, ()))
+            left = pile.get(g, 0) + n
+            if left:
+                pile[g] = left
+            else:
+                del pile[g]
+        if option.camp is not None:  # R-LAND-2
+            state.land_gem(player, option.camp)
+        if option.robbed is not None:  # R-STEAL-1
+            victim, place, gem = option.robbed
+            theirs = list(state.canoes[victim])
+            theirs[theirs.index((place, gem))] = (place, None)
+            state.put_canoes(victim, theirs)
+    state.put_canoes(player, canoes)
 
 
 def robbed_state(state: State, robbed: tuple[str, str, str]) -> State:

@@ -52,12 +52,10 @@ def step_river(state: State, branch: str) -> list[tuple[str, str | None]]:
     that fell (R-RIVER-4: its gem goes back to the deposit of its colour)."""
     fallen = []
     for player in state.players:
+        canoes = state.canoes[player]
         moved = []
-        for at, gem in state.canoes[player]:
-            if at in ("D", "F"):
-                moved.append((at, gem))
-                continue
-            to = _downstream(at, branch)
+        for at, gem in canoes:
+            to = None if at in ("D", "F") else _downstream(at, branch)
             if to is None:
                 moved.append((at, gem))
             elif to == "F":

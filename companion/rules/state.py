@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from .events import Card, card_key
@@ -17,6 +18,12 @@ Canoe = tuple[str, str | None]  # (place, gem); a player's two canoes look ident
 def canoe_key(canoe: Canoe) -> tuple[int, str]:
     """game-log.md order: by place D 1 … 7R F, then gem name with the empty canoe first."""
     return PLACE_ORDER[canoe[0]], canoe[1] or ""
+
+
+@lru_cache(maxsize=256)
+def _turn_order(players: tuple[str, ...], start: str) -> tuple[str, ...]:
+    i = players.index(start)
+    return players[i:] + players[:i]
 
 
 def full_hand() -> list[Card]:
@@ -97,8 +104,7 @@ class State:
     @property
     def turn_order(self) -> tuple[str, ...]:
         """R-TURN-1: from the life-ring holder, clockwise (the seating order)."""
-        i = self.players.index(self.start)
-        return self.players[i:] + self.players[:i]
+        return _turn_order(self.players, self.start)
 
     @property
     def to_move(self) -> str | None:
@@ -119,7 +125,11 @@ class State:
         return {}
 
     def put_canoes(self, player: str, canoes: list[Canoe]) -> None:
-        self.canoes[player] = sorted(canoes, key=canoe_key)
+        if len(canoes) == 2:  # the usual case, without sorted()'s overhead
+            a, b = canoes
+            self.canoes[player] = [a, b] if canoe_key(a) <= canoe_key(b) else [b, a]
+        else:
+            self.canoes[player] = sorted(canoes, key=canoe_key)
 
     def return_gem(self, gem: str) -> None:
         """A gem goes back to the deposit of its own colour (R-RIVER-4, R-BUY-1)."""
