@@ -25,11 +25,17 @@ class PhysicalBoard(FrameSource):
         self.game = game
         self.renderer = Renderer(load_board())
         self.n = 0
+        self.shown = None
+        self.frame = None
 
     def read(self) -> np.ndarray:
-        self.n += 1
-        return self.renderer.render(self.game.state, seed=self.n,
-                                    nuisance=Nuisance.clean()).image
+        # A still board looks the same from frame to frame: one picture per position.
+        key = self.game.state.key()
+        if key != self.shown:
+            self.shown, self.n = key, self.n + 1
+            self.frame = self.renderer.render(self.game.state, seed=self.n,
+                                              nuisance=Nuisance.mild()).image
+        return self.frame
 
 
 def watch(camera: TableCamera, frames: int = 12) -> list:
