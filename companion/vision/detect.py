@@ -62,14 +62,15 @@ HAND_COLOUR_PX = 0.3        # a hand showing this much (canoe areas) of a canoe 
 NEAR_HAND_MM = 12.0         # canoes touching this band around a hand are not read
 RIM_MM = 3.5                # a canoe's dark edge or shadow is thinner than this
 UNKNOWN_MM = 5.0            # patches of unknown colour thinner than this are blur
+ALONG_FLOW = 0.9            # a canoe's middle lies this close to its disc's, along the flow
 ONE_CANOE = (1.4, 1.8)      # one hull is at most this long and wide (canoe lengths, widths)
 TWO_CANOES = 1.6            # a blob this many canoe widths wide (or lengths long) is two
 GEM_PX_PER_MM = 3.0         # gems are read at this resolution, from the camera frame
 GEM_CORE = 0.2             # share of a gem's area taken as its colour
 GEM_TEXTURE = 0.1           # brightness spread (std/mean) of a faceted gem's middle
-GEM_UNLIKE = 0.15           # share of a gem's area unlike the hull: less is an empty canoe
+GEM_UNLIKE = 0.25           # share of a gem's area unlike the hull: less is an empty canoe
 GEM_ANGLE = 35.0            # degrees: how far a gem's colour may point off its class
-GEM_MARGIN = 6.0            # degrees: how much nearer the best gem must be than the next
+GEM_MARGIN = 3.0            # degrees: how much nearer the best gem must be than the next
 
 
 @dataclass
@@ -512,9 +513,12 @@ class Detector:
             return "unknown"
         unlike, hull, core, texture = evidence
         if unlike < GEM_UNLIKE:
-            # Nothing of another colour: empty, unless the middle is faceted (a gem of
-            # nearly the hull's colour).
-            return "unknown" if texture > GEM_TEXTURE else None
+            # Nothing of another colour than the hull's: empty, unless the middle is
+            # faceted. Then it is a gem of the hull's own colour (a red gem in a red
+            # canoe), if there is such a gem.
+            if texture <= GEM_TEXTURE:
+                return None
+            return player if player in self._gem_idx else "unknown"
         v = core - hull
         angles = []
         for g in self._gem_idx:
@@ -614,6 +618,15 @@ class Detector:
             if place is None or self.deposit_mask[int(centre[1] * self.scale),
                                                   int(centre[0] * self.scale)]:
                 continue
+            if place not in ("D", "F"):
+                # On its disc: canoes share a disc side by side, across the flow, so
+                # one lying further along the flow than the disc reaches is no canoe
+                # (a fleck of water the colour of a blue hull).
+                fx, fy = b.flow(place)
+                sx, sy = b.slots[place]
+                if abs((centre[0] - sx) * fx + (centre[1] - sy) * fy) > ALONG_FLOW * \
+                        b.disc_radius_mm:
+                    continue
             seen = {"player": player, "gem": gem}
             if place == "D":
                 dock.append(seen)
