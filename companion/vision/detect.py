@@ -65,6 +65,8 @@ UNKNOWN_MM = 5.0            # patches of unknown colour thinner than this are bl
 ALONG_FLOW = 0.9            # a canoe's middle lies this close to its disc's, along the flow
 ONE_CANOE = (1.4, 1.8)      # one hull is at most this long and wide (canoe lengths, widths)
 TWO_CANOES = 1.6            # a blob this many canoe widths wide (or lengths long) is two
+CACHE_MM = 3.0              # a canoe within this of where it was is the same canoe
+SAME_MIDDLE = 12.0          # mean grey-level change of a canoe's middle that is only noise
 GEM_PX_PER_MM = 3.0         # gems are read at this resolution, from the camera frame
 GEM_CORE = 0.2             # share of a gem's area taken as its colour
 GEM_TEXTURE = 0.1           # brightness spread (std/mean) of a faceted gem's middle
@@ -113,6 +115,8 @@ class Detector:
         self._solid_small = cv2.getStructuringElement(
             cv2.MORPH_ELLIPSE, (_odd(UNKNOWN_MM * px_per_mm / HAND_STEP),) * 2)
         self._shade_ref: np.ndarray | None = None
+        self._gain: np.ndarray | None = None
+        self._gem_cache: dict[tuple[str, int, int], tuple[np.ndarray, str | None]] = {}
         if profile.board_luma is not None:
             self._shade_cell = max(2, 2 * int(round(SHADE_CELL_MM * px_per_mm / 2)))
             rows = self.shape[0] // self._shade_cell
@@ -203,6 +207,11 @@ class Detector:
 
     # -- one frame ---------------------------------------------------------------------------
 
+    def forget(self) -> None:
+        """Forget what earlier frames showed (a new camera, a new table)."""
+        self._gem_cache = {}
+        self._gain = None
+
     def rectify(self, image: np.ndarray, location: Location) -> np.ndarray:
         """The frame warped into board millimetres (BGR, px_per_mm)."""
         s = self.scale
@@ -219,6 +228,7 @@ class Detector:
         gain = self.light.gain()
         if self._shade_ref is not None:
             gain /= self._shading(rect, gain)[..., None]
+        self._gain = gain  # the gems are read with it too
         out = cv2.convertScaleAbs(cv2.multiply(rect.astype(np.float32), gain))
         k = _odd(SMOOTH_MM * self.scale)
         return cv2.blur(out, (k, k))
@@ -260,9 +270,12 @@ class Detector:
                     * self.canoe_px}
             hulls = [(p, ys, xs) for p, ys, xs in hulls if p not in skin]
         canoes: list[tuple[str, tuple[float, float], str | None]] = []
+        cache: dict[tuple[str, int, int], tuple[np.ndarray, str | None]] = {}
         for player, ys, xs in hulls:
             centre = ((xs.mean() + 0.5) / self.scale, (ys.mean() + 0.5) / self.scale)
-            canoes.append((player, centre, self._gem(image, location, centre, player)))
+            canoes.append((player, centre, self._gem_cached(image, location, img, centre,
+                                                            player, cache)))
+        self._gem_cache = cache
         clock.lap("canoes")
         obs = self._observation(img, labels, canoes, location, occluded_places)
         clock.lap("discs+weather")
@@ -500,6 +513,25 @@ class Detector:
         labels = labels.ravel()
         return [(ys[labels == k], xs[labels == k]) for k in (0, 1) if (labels == k).any()]
 
+    def _gem_cached(self, image: np.ndarray, location: Location, img: np.ndarray,
+                    centre: tuple[float, float], player: str,
+                    cache: dict[tuple[str, int, int], tuple[np.ndarray, str | None]]
+                    ) -> str | None:
+        """The gem of a canoe, read again only if the canoe's middle changed since the
+        last frame (a still camera sees the same canoe thirty times a second)."""
+        r = int(math.ceil(math.sqrt(self.gem_px / math.pi))) + 2
+        x, y = int(centre[0] * self.scale), int(centre[1] * self.scale)
+        middle = img[max(y - r, 0):y + r + 1, max(x - r, 0):x + r + 1].astype(np.int16)
+        key = (player, int(centre[0] // CACHE_MM), int(centre[1] // CACHE_MM))
+        last = self._gem_cache.get(key)
+        if last is not None and last[0].shape == middle.shape and \
+                float(np.abs(middle - last[0]).mean()) < SAME_MIDDLE:
+            gem = last[1]
+        else:
+            gem = self._gem(image, location, centre, player)
+        cache[key] = (middle, gem)
+        return gem
+
     def _gem(self, image: np.ndarray, location: Location, centre: tuple[float, float],
              player: str) -> str | None:
         """The gem in the middle of the canoe lying at `centre` (mm): None for an empty
@@ -545,6 +577,15 @@ class Detector:
                                dist <= 0.75 * gem_r)
         return self._gem_zones
 
+    def _gain_at(self, centre: tuple[float, float]) -> np.ndarray:
+        """The light (and shadow) correction at a board point, from the last frame."""
+        if self._gain is None:
+            return self.light.gain_at(centre)
+        h, w = self._gain.shape[:2]
+        x = min(max(int(centre[0] * self.scale), 0), w - 1)
+        y = min(max(int(centre[1] * self.scale), 0), h - 1)
+        return self._gain[y, x]
+
     def gem_evidence(self, image: np.ndarray, location: Location, centre: tuple[float, float],
                      player: str) -> tuple[float, np.ndarray, np.ndarray, float] | None:
         """What the middle of a canoe shows: (how much of a gem's area is unlike the
@@ -558,17 +599,17 @@ class Detector:
                           [0, 0, 1]])
         patch = cv2.warpPerspective(image, shift @ location.homography, (n, n),
                                     flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-        gain = self.light.gain_at(centre)
+        gain = self._gain_at(centre)
         patch = cv2.multiply(patch, (float(gain[0]), float(gain[1]), float(gain[2]), 0.0))
         labels = self.profile.classify(patch)
         ring = ring_zone & (labels == self._canoe_idx[player])
         if np.count_nonzero(ring) < 8:
             return None
-        hull_px = patch[ring].astype(np.float64)
+        hull_px = patch[ring].astype(np.float32)
         hull_f = features(hull_px)
         hull_mean = np.median(hull_f, axis=0)
         hull_cov = np.cov(hull_f, rowvar=False) + np.diag(np.square(MIN_SIGMA))
-        px = patch[middle].astype(np.float64)
+        px = patch[middle].astype(np.float32)
         d = features(px) - hull_mean
         d2 = np.einsum("ni,ij,nj->n", d, np.linalg.inv(hull_cov), d)
         area = self.profile.sizes_mm2["gem"] * p * p

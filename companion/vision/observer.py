@@ -52,6 +52,7 @@ class Vision:
     def reset(self) -> None:
         """Forget the camera's position and the recent frames."""
         self.locator.reset()
+        self.detector.forget()
         self._history.clear()
 
     def observe(self, image: np.ndarray) -> dict[str, Any] | None:

@@ -215,12 +215,14 @@ class Renderer:
 
     def render(self, source: Source, seed: int = 0, nuisance: Nuisance | None = None,
                hand: Hand | bool | None = None, missing_discs: Iterable[str] = (),
-               deposits: Mapping[str, Mapping[str, int]] | None = None) -> Shot:
+               deposits: Mapping[str, Mapping[str, int]] | None = None,
+               frame: int = 0) -> Shot:
         """Paint a game state (a State, Game or snapshot dict) as the camera sees it.
 
         hand: True for a random hand, a Hand for a given one. missing_discs: slots whose
         disc is out of the river (being moved). deposits: gems per deposit (default:
-        the state's)."""
+        the state's). frame: successive frames of one still camera (same seed) differ
+        only in their sensor noise."""
         nuisance = nuisance or Nuisance.clean()
         rng = np.random.default_rng(seed)
         canoes = canoes_of(source)
@@ -233,14 +235,15 @@ class Renderer:
             raise ValueError(f"missing_discs: no slot {', '.join(sorted(unknown))}")
         scene = self._paint_pieces(canoes, weather, deposits, missing, rng, nuisance)
         homography, info = self._camera(rng, nuisance)
-        frame = self._photograph(scene, homography, rng)
+        picture = self._photograph(scene, homography, rng)
         mask = None
         if hand:
             if hand is True:
                 hand = self.random_hand(rng)
-            mask = self._paint_hand(frame, homography, hand, rng)
+            mask = self._paint_hand(picture, homography, hand, rng)
             info["hand"] = {"edge": hand.edge, "reach": list(hand.reach)}
-        image = self._degrade(frame, rng, nuisance, info)
+        image = self._degrade(picture, rng, nuisance, info,
+                              np.random.default_rng([seed, frame]) if frame else rng)
         truth = observation_from_canoes(canoes, weather)
         for slot in missing:
             truth["slots"][slot]["disc"] = False
@@ -490,7 +493,7 @@ class Renderer:
         return n
 
     def _degrade(self, frame: np.ndarray, rng: np.random.Generator, nz: Nuisance,
-                 info: dict[str, Any]) -> np.ndarray:
+                 info: dict[str, Any], sensor: np.random.Generator) -> np.ndarray:
         h_img, w_img = frame.shape[:2]
         img = frame.astype(np.float32)
         level = rng.uniform(*nz.light)
@@ -515,7 +518,7 @@ class Renderer:
         if sigma > 0.05:
             img = cv2.GaussianBlur(img, (0, 0), sigma)
         if nz.noise:
-            img += rng.normal(0, nz.noise, img.shape).astype(np.float32)
+            img += sensor.normal(0, nz.noise, img.shape).astype(np.float32)
         out = np.clip(img, 0, 255).astype(np.uint8)
         if nz.jpeg is not None:
             ok, buf = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, int(nz.jpeg)])
