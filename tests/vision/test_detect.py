@@ -119,3 +119,19 @@ def test_stream_turns_unstable_when_a_hand_comes(board, profile, renderer, mid_g
     assert [vision.observe(calm.image)["stable"] for _ in range(2)] == [False, True]
     obs = vision.observe(hand.image)
     assert obs is None or obs["stable"] is False
+
+
+def test_gem_loaded_in_place_is_seen_in_the_next_frame(board, profile, renderer):
+    # The detector reads a canoe's gem again only when its middle changed: loading a
+    # gem into a canoe that did not move must show in the very next frame.
+    vision = Vision(board, profile, settle=1)
+    empty = {"canoes": {"green": [{"at": "3", "gem": None}, {"at": "D", "gem": None}]},
+             "weather": 0, "deposits": {}}
+    loaded = {"canoes": {"green": [{"at": "3", "gem": "violet"}, {"at": "D", "gem": None}]},
+              "weather": 0, "deposits": {}}
+    first = renderer.render(empty, seed=60, nuisance=Nuisance.mild())
+    again = renderer.render(empty, seed=60, nuisance=Nuisance.mild(), frame=1)
+    after = renderer.render(loaded, seed=60, nuisance=Nuisance.mild(), frame=2)
+    assert vision.observe(first.image)["slots"]["3"]["canoes"][0]["gem"] is None
+    assert vision.observe(again.image)["slots"]["3"]["canoes"][0]["gem"] is None
+    assert vision.observe(after.image)["slots"]["3"]["canoes"][0]["gem"] == "violet"

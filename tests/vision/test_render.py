@@ -71,3 +71,10 @@ def test_darker_light_darkens_the_picture(renderer, mid_game):
     dim = renderer.render(mid_game.state, seed=1, nuisance=Nuisance(light=(0.4, 0.4)))
     bright = renderer.render(mid_game.state, seed=1, nuisance=Nuisance(light=(1.0, 1.0)))
     assert dim.image.mean() < 0.6 * bright.image.mean()
+
+
+def test_frames_of_a_still_camera_differ_only_in_noise(renderer, mid_game):
+    a = renderer.render(mid_game.state, seed=9, nuisance=Nuisance.issue(), frame=1)
+    b = renderer.render(mid_game.state, seed=9, nuisance=Nuisance.issue(), frame=2)
+    diff = np.abs(a.image.astype(int) - b.image.astype(int))
+    assert 0 < diff.mean() < 6 and np.array_equal(a.homography, b.homography)
