@@ -78,12 +78,33 @@ class Option(NamedTuple):
 _LOAD: dict[str, tuple[str, ...]] = {g: (f"load:{g}",) for g in GEMS}
 _UNLOAD: tuple[str, ...] = ("unload",)
 _UNLOAD_LOAD: dict[str, tuple[str, ...]] = {g: ("unload", f"load:{g}") for g in GEMS}
-_NO_OPS: list[tuple[tuple[str, ...], str | None, Deltas]] = [((), None, ())]
+# A canoe that does nothing before its move: as (ops, gem after, deltas), by its gem.
+_NO_OPS: dict[str | None, list[tuple[tuple[str, ...], str | None, Deltas]]] = {
+    g: [((), g, ())] for g in (None, *GEMS)}
 # Where a move of n steps from a place can end (R-MOVE-2, R-LAND-1, R-MOVE-6).
 _DOWN: dict[tuple[str, int], list[str]] = {
     (p, n): downstream_targets(p, n) for p in PLACES[:-1] for n in range(1, 7)}
 _UP: dict[tuple[str, int], str] = {
     (p, n): upstream_target(p, n) for p in PLACES[1:-1] for n in range(1, 7)}
+
+
+def _post_ends(origin: str, value: int) -> list[tuple[int, str]]:
+    """(ops, place) for a move that ends with 1 or 2 ops: every place at a deposit that
+    the points left after the ops reach, downstream then upstream (R-GEM-2)."""
+    out = []
+    for nops in (1, 2):
+        steps = value - 2 * nops
+        if steps < 1:
+            break
+        ends = downstream_targets(origin, steps)
+        if origin != "D" and DEPTH[origin] > steps:
+            ends = [*ends, upstream_target(origin, steps)]
+        out.extend((nops, dest) for dest in ends if dest in DEPOSIT_AT)
+    return out
+
+
+_POST_ENDS: dict[tuple[str, int], list[tuple[int, str]]] = {
+    (p, n): _post_ends(p, n) for p in PLACES[:-1] for n in range(1, 7)}
 
 
 def _op_choices(deposits: Deposits, place: str, gem: str | None, value: int,
@@ -135,7 +156,8 @@ def canoe_options(state: State, deposits: Deposits, player: str, canoe: Canoe,
     out: list[Option] = []
     add = out.append
     launch = origin == "D"
-    starts = _NO_OPS if launch else _op_choices(deposits, origin, gem, value, variants)
+    starts = _op_choices(deposits, origin, gem, value, variants) \
+        if value > 1 and origin in DEPOSIT_AT else _NO_OPS[gem]
     loaded_at = None
     for pre, gem1, d1 in starts:
         rest = value - 2 * len(pre)
@@ -173,19 +195,10 @@ def canoe_options(state: State, deposits: Deposits, player: str, canoe: Canoe,
         if pre:
             continue
         # Ops at the end of the move (R-GEM-2), so fewer points go to moving.
-        for nops in (1, 2):
-            steps = value - 2 * nops
-            if steps < 1:
-                break
-            ends = _DOWN[origin, steps]
-            if not launch and DEPTH[origin] > steps:
-                ends = [*ends, _UP[origin, steps]]
-            for dest in ends:
-                if dest not in DEPOSIT_AT:
-                    continue
-                for post, gem2, d2 in _op_choices(deposits, dest, gem, value, variants):
-                    if len(post) == nops:
-                        add(Option(origin, dest, (), post, None, (dest, gem2), d2, None, None))
+        for nops, dest in _POST_ENDS[origin, value]:
+            for post, gem2, d2 in _op_choices(deposits, dest, gem, value, variants):
+                if len(post) == nops:
+                    add(Option(origin, dest, (), post, None, (dest, gem2), d2, None, None))
     return out
 
 

@@ -157,11 +157,12 @@ def _fall_risk(branch: str, weather: int, known: int, unknown: int) -> dict[str,
 
 def _risk_now(state: State, player: str, value: int) -> dict[str, float]:
     """The fall risk of each slot for `player`, who plays `value` in this phase II."""
-    order = state.turn_order
-    acted = order[: state.turn_index]
-    known = min([value] + [c for p in acted if isinstance(c := state.cards[p], int)])
-    return _fall_risk(state.branch_next, state.weather, known,
-                      len(order) - len(acted) - 1)
+    known, cards, acted = value, state.cards, state.turn_index
+    for p in state.turn_order[:acted]:
+        card = cards[p]
+        if card != "cloud" and card < known:
+            known = card
+    return _fall_risk(state.branch_next, state.weather, known, len(state.players) - acted - 1)
 
 
 def _canoe_value(place: str, gem: str | None, progress: dict[str, float],
@@ -251,10 +252,11 @@ def _greedy(game: Game, rng: random.Random, slack: float
         best = max(scores)
         if canoe[0] == "D" and len(acting) == 2 and best <= _EMPTY_VALUE[0]:
             continue  # launching is optional and would not help
-        if slack:
-            best -= slack
-        good = [o for o, s in zip(options, scores, strict=True) if s >= best]
-        pick = good[0] if len(good) == 1 else rng.choice(good)
+        if not slack and scores.count(best) == 1:
+            pick = options[scores.index(best)]
+        else:
+            good = [o for o, s in zip(options, scores, strict=True) if s >= best - slack]
+            pick = good[0] if len(good) == 1 else rng.choice(good)
         actions.append(pick.act(canoe[1]) if twins else pick.act())
         moves.append((i, pick))
         if pick.deltas:
