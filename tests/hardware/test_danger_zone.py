@@ -160,9 +160,10 @@ def finished_game(seed: int) -> Game:
 
 
 def test_the_winner_colour_fills_the_strip():
-    game = finished_game(1)  # yellow wins
+    game = finished_game(1)
+    assert len(game.winners) == 1
     frame = draw(game, t=1.25)  # the breath at its brightest
-    assert {tuple(c) for c in frame.tolist()} == {colours.PLAYER["yellow"]}
+    assert {tuple(c) for c in frame.tolist()} == {colours.PLAYER[game.winners[0]]}
 
 
 def test_the_winner_colour_breathes():

@@ -82,3 +82,14 @@ def test_every_listed_turn_is_legal_and_distinct(seed):
         probe.apply(turn)
         outcomes.add(probe.state.key())
     assert len(outcomes) == len(game.legal_turns(player, card))
+
+
+@slow
+@given(seed=seeds, players=st.integers(3, 5))
+def test_generated_turns_reach_the_same_states_as_the_judge(seed, players):
+    """Random play applies the generator's turns without judging them again; judged
+    one by one through Game.apply, the same game reaches the same states."""
+    fast = [(g.snapshot(), e) for g, e in random_game(random.Random(seed), players=players)]
+    judged = [(g.snapshot(), e) for g, e in
+              random_game(random.Random(seed), players=players, judged=True)]
+    assert fast == judged
