@@ -69,8 +69,8 @@ CACHE_MM = 3.0              # a canoe within this of where it was is the same ca
 SAME_MIDDLE = 12.0          # mean grey-level change of a canoe's middle that is only noise
 GEM_PX_PER_MM = 3.0         # gems are read at this resolution, from the camera frame
 GEM_CORE = 0.2             # share of a gem's area taken as its colour
-GEM_TEXTURE = 0.1           # brightness spread (std/mean) of a faceted gem's middle
-GEM_UNLIKE = 0.25           # share of a gem's area unlike the hull: less is an empty canoe
+GEM_TEXTURE = 1.2           # a faceted middle is this much less even than its hull
+GEM_UNLIKE = 0.3            # share of a gem's area unlike the hull: less is an empty canoe
 GEM_ANGLE = 35.0            # degrees: how far a gem's colour may point off its class
 GEM_MARGIN = 3.0            # degrees: how much nearer the best gem must be than the next
 
@@ -589,8 +589,8 @@ class Detector:
     def gem_evidence(self, image: np.ndarray, location: Location, centre: tuple[float, float],
                      player: str) -> tuple[float, np.ndarray, np.ndarray, float] | None:
         """What the middle of a canoe shows: (how much of a gem's area is unlike the
-        hull, the hull's colour, the colour of the most unlike part, how uneven the
-        middle's brightness is), colours in the
+        hull, the hull's colour, the colour of the most unlike part, how much less
+        even the middle's brightness is than the hull's), colours in the
         canoe's own light (the hull taken as the profile's hull colour). Read from the
         camera frame itself, sharper than the board image. None if no hull is seen."""
         p = GEM_PX_PER_MM
@@ -622,9 +622,12 @@ class Detector:
         # A shadow dims all channels alike: one factor, from the hull's brightness.
         light = float(np.clip(self.profile.classes[f"canoe:{player}"].bgr.sum()
                               / max(hull.sum(), 1.0), 0.5, 2.0))
-        # A cut gem's facets make its middle uneven; a hull's middle is smooth.
+        # A cut gem's facets make its middle uneven; a hull's middle is as smooth as the
+        # rest of the hull (both see the same sensor noise).
         mid = patch[facets].sum(axis=1, dtype=np.int32)
+        ring_lum = hull_px.sum(axis=1)
         texture = float(np.std(mid) / max(np.mean(mid), 1.0))
+        texture /= max(float(np.std(ring_lum) / max(np.mean(ring_lum), 1.0)), 1e-3)
         return unlike / area, hull * light, np.median(core, axis=0) * light, texture
 
     def _weather_value(self, img: np.ndarray) -> int | None:
