@@ -273,8 +273,11 @@ class Detector:
         cache: dict[tuple[str, int, int], tuple[np.ndarray, str | None]] = {}
         for player, ys, xs in hulls:
             centre = ((xs.mean() + 0.5) / self.scale, (ys.mean() + 0.5) / self.scale)
+            # On the dock and below the falls canoes are empty by the rules (R-LAND-2,
+            # R-RIVER-4): only a gem plainly of another colour is reported there.
+            ashore = self.board.place_at(centre) in ("D", "F")
             canoes.append((player, centre, self._gem_cached(image, location, img, centre,
-                                                            player, cache)))
+                                                            player, cache, ashore)))
         self._gem_cache = cache
         clock.lap("canoes")
         obs = self._observation(img, labels, canoes, location, occluded_places)
@@ -515,8 +518,8 @@ class Detector:
 
     def _gem_cached(self, image: np.ndarray, location: Location, img: np.ndarray,
                     centre: tuple[float, float], player: str,
-                    cache: dict[tuple[str, int, int], tuple[np.ndarray, str | None]]
-                    ) -> str | None:
+                    cache: dict[tuple[str, int, int], tuple[np.ndarray, str | None]],
+                    ashore: bool = False) -> str | None:
         """The gem of a canoe, read again only if the canoe's middle changed since the
         last frame (a still camera sees the same canoe thirty times a second)."""
         r = int(math.ceil(math.sqrt(self.gem_px / math.pi))) + 2
@@ -528,12 +531,12 @@ class Detector:
                 float(np.abs(middle - last[0]).mean()) < SAME_MIDDLE:
             gem = last[1]
         else:
-            gem = self._gem(image, location, centre, player)
+            gem = self._gem(image, location, centre, player, ashore)
         cache[key] = (middle, gem)
         return gem
 
     def _gem(self, image: np.ndarray, location: Location, centre: tuple[float, float],
-             player: str) -> str | None:
+             player: str, ashore: bool = False) -> str | None:
         """The gem in the middle of the canoe lying at `centre` (mm): None for an empty
         canoe, a gem colour, or "unknown".
 
@@ -548,7 +551,7 @@ class Detector:
             # Nothing of another colour than the hull's: empty, unless the middle is
             # faceted. Then it is a gem of the hull's own colour (a red gem in a red
             # canoe), if there is such a gem.
-            if texture <= GEM_TEXTURE:
+            if texture <= GEM_TEXTURE or ashore:
                 return None
             return player if player in self._gem_idx else "unknown"
         v = core - hull
