@@ -6,22 +6,25 @@
 {'disc': True, 'canoes': [{'player': 'blue', 'gem': 'clear'}]}
 
 How it looks:
-1. The frame is warped into board millimetres (``px_per_mm`` pixels per mm) and the
-   light is taken out with the marker paper as white (``light.LightMeter``).
+1. The frame is warped into board millimetres (``px_per_mm`` pixels per mm). The light
+   is taken out with the marker paper as white (``light.LightMeter``: level, tint,
+   gradient), and shadows against the empty board's brightness, which the profile
+   knows cell by cell.
 2. Every pixel gets a colour class from the learned profile (one table look-up).
-3. Pixels that are not the board (water, disc, printed board) form blobs. A blob that
-   reaches the board's edge (an arm comes from off the board), holds more of one canoe
-   colour than two canoes (a player has two), or is mostly of no known colour, is a hand
-   or some other thing in the way: no canoe is read from it or next to it, and the view
-   is not stable.
-4. In the other blobs, each canoe colour with at least part of a hull's area is one
-   canoe, or two when it covers more than one and a half hulls; where it lies says its
-   place (the nearest slot, the dock or the falls).
-5. A canoe's gem is read in its middle, with the canoe's own colour as the local light
-   reference, so a red gem in a red canoe or a blue gem in a shadowed blue canoe is
-   judged against that canoe, not against the whole board. Unsure is "unknown".
+3. Hands: blobs that are not board nor pieces (no known colour, or a colour of the
+   board where the board never shows it) and reach in over the board's edge, or are
+   big and mostly of no known colour, are something in the way. No canoe is read next
+   to it, nor anywhere in a canoe colour it shows, and the view is not stable.
+4. Canoes: each canoe colour's blobs, judged by shape against the hull the profile
+   measured: one hull, two side by side or end to end (a player has two), or no canoe
+   (a streak along a bank, the dark rim of another canoe). A canoe on a slot lies on its
+   disc: across the flow it may stray, along it not beyond the disc.
+5. Gems: a canoe's middle is read from the camera frame itself (sharper), against the
+   canoe's own hull: pixels unlike the hull give the direction in which the middle
+   leaves the hull's colour, towards one gem's colour; a faceted middle of the hull's
+   own colour is that colour's gem. Unsure is "unknown".
 6. Discs: an empty disc looks like the disc class, a missing one like water. Weather:
-   the track position with the white cloud on it.
+   the track position whose middle is much whiter than around it (the cloud).
 """
 
 from __future__ import annotations
@@ -42,6 +45,7 @@ from .locate import Location
 from .profile import (
     CANOE_CLASSES,
     GEM_CLASSES,
+    GROUND_CELL_MM,
     MIN_SIGMA,
     NONE,
     SHADE_CELL_MM,
@@ -68,7 +72,7 @@ TWO_CANOES = 1.6            # a blob this many canoe widths wide (or lengths lon
 CACHE_MM = 3.0              # a canoe within this of where it was is the same canoe
 SAME_MIDDLE = 12.0          # mean grey-level change of a canoe's middle that is only noise
 GEM_PX_PER_MM = 3.0         # gems are read at this resolution, from the camera frame
-GEM_CORE = 0.2             # share of a gem's area taken as its colour
+GEM_CORE = 0.2              # share of a gem's area taken as its colour
 GEM_TEXTURE = 1.2           # a faceted middle is this much less even than its hull
 GEM_UNLIKE = 0.3            # share of a gem's area unlike the hull: less is an empty canoe
 GEM_ANGLE = 35.0            # degrees: how far a gem's colour may point off its class
@@ -287,8 +291,6 @@ class Detector:
     def _build_allowed(self) -> None:
         """Per pixel (at the hands' resolution): bits of the board classes that may
         show there."""
-        from .profile import GROUND_CELL_MM
-
         assert self.profile.ground_map is not None
         names = self.profile.names
         step = HAND_STEP
