@@ -10,9 +10,9 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from companion.rules import Game, LogError, format_turn, parse_line
+from companion.rules import Game, LogError, format_turn
 from companion.rules.events import parse_card
-from companion.rules.referee import NoSetup, referee_lines
+from companion.rules.referee import NoSetup, referee_lines, replay
 
 # Which area's CLI module adds which subcommands. Only the module of the command being
 # run is imported (OpenCV, Flask and numpy take a while to load); help loads them all.
@@ -60,22 +60,11 @@ def _reason(exc: BaseException) -> str:
     return str(exc)
 
 
-def game_at_end(path: str) -> Game:
-    """The game in the state at the end of a log; illegal lines are skipped as the
-    referee skips them. Raises NoSetup/OSError when the log cannot be read."""
-    lines = [line for line in read_log(path) if line.strip()]
-    if not lines:
-        raise NoSetup("the log is empty: no setup line")
-    try:
-        game = Game.from_setup(parse_line(lines[0]))
-    except LogError as exc:
-        raise NoSetup(f"line 1: no valid setup line ({exc.message})") from None
-    for line in lines[1:]:
-        try:
-            game.apply(parse_line(line))
-        except ValueError:
-            continue
-    return game
+def game_at_end(path: str, last_line: int | None = None) -> Game:
+    """The game in the state at the end of a log (or after line `last_line`); illegal
+    lines are skipped as the referee skips them. Raises NoSetup/OSError when the log
+    cannot be read."""
+    return replay(read_log(path), last_line)
 
 
 def cmd_moves(args: argparse.Namespace) -> int:

@@ -10,7 +10,7 @@ import time
 import warnings
 from pathlib import Path
 
-from companion.rules import SLOTS, Game, LogError, Setup, parse_line
+from companion.rules import SLOTS, Game
 
 from . import colours
 from .backends import make_strip
@@ -193,47 +193,18 @@ def light_range(strip: Strip, layout: LedLayout, name: str) -> None:
 
 # -- leds show ---------------------------------------------------------------------------
 
-class LogUnreadable(ValueError):
-    pass
-
-
-def game_from_log(path: str, last_line: int | None = None) -> Game:
-    """The game after the log's lines (up to `last_line`); illegal lines are skipped."""
-    try:
-        text = Path(path).read_bytes().decode("utf-8", errors="replace")
-    except OSError as exc:
-        raise LogUnreadable(f"cannot read {path}: {exc.strerror or exc}") from None
-    numbered = [(i, line) for i, line in enumerate(text.splitlines(), 1) if line.strip()]
-    if last_line is not None:
-        numbered = [(i, line) for i, line in numbered if i <= last_line]
-    if not numbered:
-        raise LogUnreadable(f"{path} has no setup line")
-    first, text = numbered[0]
-    try:
-        setup = parse_line(text)
-        if not isinstance(setup, Setup):
-            raise LogError("the first event of a game must be setup")
-        game = Game.from_setup(setup)
-    except LogError as exc:
-        raise LogUnreadable(f"{path} line {first}: no valid setup line "
-                            f"({exc.message})") from None
-    for _, line in numbered[1:]:
-        try:
-            game.apply(parse_line(line))
-        except ValueError:
-            continue
-    return game
-
-
 def cmd_show(args: argparse.Namespace) -> int:
     prog = "companion leds show"
     config = _config(args, prog)
     if config is None:
         return 2
+    from companion.cli import _reason, game_at_end
+    from companion.rules.referee import NoSetup
+
     try:
-        game = game_from_log(args.log, args.line)
-    except LogUnreadable as exc:
-        print(f"{prog}: {exc}", file=sys.stderr)
+        game = game_at_end(args.log, args.line)
+    except (OSError, NoSetup) as exc:
+        print(f"{prog}: cannot read {args.log}: {_reason(exc)}", file=sys.stderr)
         return 2
     layout = config.layout
     strip: Strip = SimulatedStrip(config.strip.count, config.strip.output)

@@ -6,7 +6,7 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from .errors import LogError
-from .events import Setup, parse_line
+from .events import parse_line
 from .game import Game
 
 
@@ -14,33 +14,49 @@ class NoSetup(ValueError):
     """The log cannot be read at all: its first event is not a valid setup."""
 
 
-def referee_lines(lines: Iterable[str]) -> Iterator[dict[str, Any]]:
-    """Verdicts for each line (1-based `line`), then `{"state": …}`.
-
-    Blank lines are skipped. Raises NoSetup (before yielding anything) when the first
-    non-blank line is not a valid setup event.
-    """
+def judged(lines: Iterable[str]) -> Iterator[tuple[int, dict[str, Any], Game]]:
+    """(1-based line number, verdict, the game after it) for each non-blank line, the
+    setup first. An illegal or malformed line is reported and skipped, as game-log.md
+    says. Raises NoSetup when the first non-blank line is not a valid setup event."""
     numbered = ((n, line) for n, line in enumerate(lines, 1) if line.strip())
     first = next(numbered, None)
     if first is None:
         raise NoSetup("the log is empty: no setup line")
     n, line = first
     try:
-        setup = parse_line(line)
+        game = Game.from_setup(parse_line(line))
     except LogError as exc:
         raise NoSetup(f"line {n}: no valid setup line ({exc.message})") from None
-    if not isinstance(setup, Setup):
-        raise NoSetup(f"line {n}: the first event must be setup")
-    game = Game.from_setup(setup)
-    yield {"line": n, "ok": True}
+    yield n, {"ok": True}, game
     for n, line in numbered:
         try:
             event = parse_line(line)
         except LogError as exc:
-            yield {"line": n, "ok": False, "rule": "LOG", "message": exc.message}
+            yield n, {"ok": False, "rule": "LOG", "message": exc.message}, game
             continue
         verdict = game.check(event)
         if verdict.ok:
             game.apply(event)
-        yield {"line": n, **verdict.to_json()}
-    yield {"state": game.snapshot()}
+        yield n, verdict.to_json(), game
+
+
+def referee_lines(lines: Iterable[str]) -> Iterator[dict[str, Any]]:
+    """Verdicts for each line (1-based `line`), then `{"state": …}` (game-log.md)."""
+    last = None
+    for n, verdict, game in judged(lines):
+        yield {"line": n, **verdict}
+        last = game
+    assert last is not None
+    yield {"state": last.snapshot()}
+
+
+def replay(lines: Iterable[str], last_line: int | None = None) -> Game:
+    """The game after a log's lines (up to line `last_line`), skipping the illegal ones
+    as the referee does. Raises NoSetup."""
+    if last_line is not None:
+        lines = list(lines)[:max(last_line, 0)]
+    last = None
+    for _, _, game in judged(lines):
+        last = game
+    assert last is not None
+    return last
