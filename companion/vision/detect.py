@@ -73,8 +73,9 @@ CACHE_MM = 3.0              # a canoe within this of where it was is the same ca
 SAME_MIDDLE = 12.0          # mean grey-level change of a canoe's middle that is only noise
 GEM_PX_PER_MM = 3.0         # gems are read at this resolution, from the camera frame
 GEM_CORE = 0.2              # share of a gem's area taken as its colour
-GEM_TEXTURE = 1.2           # a faceted middle is this much less even than its hull
+GEM_TEXTURE = 6.0           # a faceted middle's brightness spreads this many times the noise
 GEM_UNLIKE = 0.3            # share of a gem's area unlike the hull: less is an empty canoe
+GEM_FILL = 0.3              # a gem's colour makes at least this share of the canoe's middle
 GEM_ANGLE = 35.0            # degrees: how far a gem's colour may point off its class
 GEM_MARGIN = 3.0            # degrees: how much nearer the best gem must be than the next
 
@@ -548,14 +549,15 @@ class Detector:
         evidence = self.gem_evidence(image, location, centre, player)
         if evidence is None:
             return "unknown"
-        unlike, hull, core, texture = evidence
+        unlike, hull, core, texture, middle = evidence
+        own = player if player in self._gem_idx else None
         if unlike < GEM_UNLIKE:
             # Nothing of another colour than the hull's: empty, unless the middle is
             # faceted. Then it is a gem of the hull's own colour (a red gem in a red
             # canoe), if there is such a gem.
             if texture <= GEM_TEXTURE or ashore:
                 return None
-            return player if player in self._gem_idx else "unknown"
+            return own or "unknown"
         v = core - hull
         angles = []
         for g in self._gem_idx:
@@ -564,9 +566,23 @@ class Detector:
             angles.append((math.degrees(math.acos(max(-1.0, min(1.0, cos)))), g))
         angles.sort()
         (best, gem), (second, _) = angles[0], angles[1]
+        if own and gem != own and texture > GEM_TEXTURE and not ashore \
+                and self._blend(middle, hull, gem) < GEM_FILL:
+            # A gem of the hull's own colour leaves the hull's colour mostly at its
+            # highlights, which point towards white as a clear gem does. But a gem
+            # fills most of the canoe's middle: if the middle's mean colour is hardly
+            # on the way from the hull's colour to that gem's, the gem is not there;
+            # the faceted middle is the hull's own gem.
+            return own
         if best <= GEM_ANGLE and second - best >= GEM_MARGIN:
             return gem
         return "unknown"
+
+    def _blend(self, colour: np.ndarray, hull: np.ndarray, gem: str) -> float:
+        """How far a colour lies on the way from a hull's colour to a gem's (0 the hull,
+        1 the gem): the share of the gem in a blur of both."""
+        u = self.profile.classes[f"gem:{gem}"].bgr - hull
+        return float((colour - hull) @ u / max(float(u @ u), 1e-6))
 
     def _gem_geometry(self) -> tuple[float, float, int, np.ndarray, np.ndarray, np.ndarray]:
         """The patch a canoe's middle is read from: gem radius and patch half-size (mm),
@@ -592,12 +608,14 @@ class Detector:
         return self._gain[y, x]
 
     def gem_evidence(self, image: np.ndarray, location: Location, centre: tuple[float, float],
-                     player: str) -> tuple[float, np.ndarray, np.ndarray, float] | None:
+                     player: str
+                     ) -> tuple[float, np.ndarray, np.ndarray, float, np.ndarray] | None:
         """What the middle of a canoe shows: (how much of a gem's area is unlike the
-        hull, the hull's colour, the colour of the most unlike part, how much less
-        even the middle's brightness is than the hull's), colours in the
-        canoe's own light (the hull taken as the profile's hull colour). Read from the
-        camera frame itself, sharper than the board image. None if no hull is seen."""
+        hull, the hull's colour, the colour of the most unlike part, how uneven the
+        middle's brightness is in units of sensor noise, the middle's mean colour),
+        colours in the canoe's own light (the hull taken as the profile's hull colour).
+        Read from the camera frame itself, sharper than the board image. None if no hull
+        is seen."""
         p = GEM_PX_PER_MM
         gem_r, half, n, ring_zone, middle, facets = self._gem_geometry()
         shift = np.array([[p, 0, (half - centre[0]) * p], [0, p, (half - centre[1]) * p],
@@ -628,12 +646,15 @@ class Detector:
         light = float(np.clip(self.profile.classes[f"canoe:{player}"].bgr.sum()
                               / max(hull.sum(), 1.0), 0.5, 2.0))
         # A cut gem's facets make its middle uneven; a hull's middle is as smooth as the
-        # rest of the hull (both see the same sensor noise).
-        mid = patch[facets].sum(axis=1, dtype=np.int32)
-        ring_lum = hull_px.sum(axis=1)
-        texture = float(np.std(mid) / max(np.mean(mid), 1.0))
-        texture /= max(float(np.std(ring_lum) / max(np.mean(ring_lum), 1.0)), 1e-3)
-        return unlike / area, hull * light, np.median(core, axis=0) * light, texture
+        # rest of the hull. How uneven is measured against the sensor noise, taken from
+        # the hull's own pixels (the median Laplacian: a hull's edges and its darker
+        # inside are too few to move it).
+        lum = patch.sum(axis=2, dtype=np.int32).astype(np.float32)
+        noise = float(np.median(np.abs(cv2.Laplacian(lum, cv2.CV_32F)[ring])))
+        texture = float(np.std(lum[facets])) / max(noise, 1.0)
+        mean_mid = patch[facets].astype(np.float32).mean(axis=0)
+        return (unlike / area, hull * light, np.median(core, axis=0) * light, texture,
+                mean_mid * light)
 
     def _weather_value(self, img: np.ndarray) -> int | None:
         """Where the cloud stands: the track position whose middle is most whiter than
