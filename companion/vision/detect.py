@@ -209,6 +209,7 @@ class Detector:
         self._inward_small = np.minimum(np.minimum(xs, w - 1 - xs),
                                         np.minimum(ys, h - 1 - ys)) / s  # mm from the edge
         self._edge_small = self.edge[step // 2::step, step // 2::step]
+        self._canoe_area_small = self.canoe_area[step // 2::step, step // 2::step]
 
     # -- one frame ---------------------------------------------------------------------------
 
@@ -343,11 +344,17 @@ class Detector:
         # Pixels of no known colour count only in patches: thin lines of them are where
         # two known colours blur into each other.
         odd = small == NONE
-        if self._allowed is not None and not self.light.saturated:
+        if self._allowed is not None:
             # A colour of the board where the board never shows it: something in the way.
-            # (Not in a glaring room: clipped colours drift from one print to another.)
+            # In a glaring room clipped colours drift from one print to another where
+            # the pieces lie, so there it is not trusted; elsewhere it still is (a pale
+            # hand in such light has its brightness taken out as if it were light, and
+            # then looks like the dock's print).
             bit = self._ground_bit[small]
-            odd |= (bit != 0) & ((bit & self._allowed) == 0)
+            misplaced = (bit != 0) & ((bit & self._allowed) == 0)
+            if self.light.saturated:
+                misplaced &= ~self._canoe_area_small
+            odd |= misplaced
         unknown = cv2.morphologyEx(odd.astype(np.uint8), cv2.MORPH_OPEN, self._solid_small)
         foreign = ((self._pieces[small] | unknown.astype(bool)) & self._valid_small)
         n, cc, stats, _ = cv2.connectedComponentsWithStats(foreign.astype(np.uint8),
