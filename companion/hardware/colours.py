@@ -27,14 +27,6 @@ PLAYER: dict[str, RGB] = {
     "green": (40, 180, 65),
 }
 
-NAMES: dict[RGB, str] = {
-    BLACK: "off", WATER: "water", FALL: "red (falls)", FALL_MAYBE: "dim red (may fall)",
-    LAST: "amber (last slot)", FOAM: "foam", DOCK: "dock", CLOUD: "cloud", TRACK: "track",
-    ILLEGAL: "magenta (illegal)", PULSE: "pulse", FLASH: "flash",
-    **{rgb: name for name, rgb in PLAYER.items()},
-}
-
-
 def scale(colour: RGB, factor: float) -> RGB:
     r, g, b = colour
     return int(r * factor), int(g * factor), int(b * factor)

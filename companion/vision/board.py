@@ -84,11 +84,6 @@ class Board:
         n = math.hypot(dx, dy) or 1.0
         return dx / n, dy / n
 
-    def slot_spacing(self) -> float:
-        """The smallest distance between two slot centres (mm)."""
-        pts = list(self.slots.values())
-        return min(math.dist(a, b) for i, a in enumerate(pts) for b in pts[i + 1:])
-
     def place_at(self, point: Point, reach: float | None = None) -> str | None:
         """The place a canoe lying at `point` is on: a slot (within `reach` mm of its
         centre, default 1.6 disc radii), "D" (dock), "F" (falls), or None."""

@@ -45,10 +45,6 @@ class Location:
         pts = np.asarray(points, np.float64).reshape(-1, 1, 2)
         return cv2.perspectiveTransform(pts, self.homography).reshape(-1, 2)
 
-    def to_image(self, points: np.ndarray) -> np.ndarray:
-        pts = np.asarray(points, np.float64).reshape(-1, 1, 2)
-        return cv2.perspectiveTransform(pts, np.linalg.inv(self.homography)).reshape(-1, 2)
-
 
 class BoardLocator:
     """Tracks the board's homography over a stream of frames from one camera."""
