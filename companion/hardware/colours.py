@@ -27,6 +27,7 @@ PLAYER: dict[str, RGB] = {
     "green": (40, 180, 65),
 }
 
+
 def scale(colour: RGB, factor: float) -> RGB:
     r, g, b = colour
     return int(r * factor), int(g * factor), int(b * factor)
