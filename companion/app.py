@@ -617,18 +617,22 @@ class Table:
 
     @staticmethod
     def _danger(game: Game) -> dict[str, Any]:
-        """The LEDs' danger zone: slots whose disc goes over the falls this round,
-        for the known speed, or for the fastest speed still possible."""
-        if game.phase == "river":
-            steps, known = game.speed or 0, True
-        elif game.phase in ("cards", "turns"):
-            steps, known = max(game.possible_speeds(), default=0), False
-        else:
-            return {"known": True, "steps": 0, "slots": [], "canoes": []}
+        """The LEDs' danger zone (companion.hardware.danger, public information only):
+        slots whose disc goes over the falls this round, for the known speed or for
+        some speed still possible (`certain` for every one of them)."""
+        from companion.hardware.danger import danger_zone
+
+        zone = danger_zone(game)
+        if game.phase == "over":
+            return {"known": True, "steps": 0, "slots": [], "certain": [], "canoes": []}
+        steps = max(zone.speeds, default=0)
         preview = game.preview_river(steps)
-        return {"known": known, "steps": steps, "slots": list(preview.falling_slots),
+        return {"known": zone.known, "steps": steps,
+                "slots": [s for s in preview.falling_slots
+                          if s in zone.certain or s in zone.possible],
+                "certain": sorted(zone.certain),
                 "branches": list(preview.branches),
-                "canoes": [[p, at, gem] for p, at, gem in preview.falling_canoes]}
+                "canoes": [[p, at, gem] for p, at, gem in zone.canoes]}
 
     def log_lines(self) -> list[str]:
         """The game log, when it holds no unrevealed card (not during phase II)."""

@@ -94,10 +94,12 @@ function drawBoard(container, state) {
   // discs, with the danger zone
   for (const [slot, [x, y]] of Object.entries(SLOT_XY)) {
     const falling = danger.slots.includes(slot);
+    // Red where the disc falls for every speed still possible, amber where it may.
+    const sure = danger.known || (danger.certain || []).includes(slot);
     root.append(svg("circle", {
       cx: x, cy: y, r: 26, fill: "rgba(255,255,255,0.55)",
-      stroke: falling ? (danger.known ? "#e01e37" : "#f08c00") : "#3f7fa8",
-      "stroke-width": falling ? 5 : 2, "stroke-dasharray": falling && !danger.known ? "6 4" : null,
+      stroke: falling ? (sure ? "#e01e37" : "#f08c00") : "#3f7fa8",
+      "stroke-width": falling ? 5 : 2, "stroke-dasharray": falling && !sure ? "6 4" : null,
       class: "disc" + (falling ? " danger" : ""), "data-slot": slot,
     }));
     root.append(svg("text", { x: x - 30, y: y - 18, class: "slot-name" }, slot));
@@ -130,7 +132,8 @@ function drawLeds(container, state) {
   if (simulatedHere) {
     const danger = state.danger || { slots: [] };
     pixels = Object.keys(SLOT_XY).map((slot) => danger.slots.includes(slot)
-      ? (danger.known ? [224, 30, 55] : [240, 140, 0]) : [30, 80, 140]);
+      ? (danger.known || (danger.certain || []).includes(slot) ? [224, 30, 55] : [240, 140, 0])
+      : [30, 80, 140]);
   }
   const row = el("div", { class: "led-row" + (pixels.length > 40 ? " dense" : ""), role: "img", "aria-label": t("leds") });
   for (const [r, g, b] of pixels) {
