@@ -114,11 +114,16 @@ class Table:
             if game_id is None:
                 return False
             game = Game.from_setup(self.store.setup(game_id))
+            skipped = []
             for n, event in enumerate(self.store.events(game_id), 1):
                 try:
                     game.apply(event)
                 except ValueError as exc:  # a log edited by hand: keep what is sound
-                    log.warning("game %s event %d skipped on resume: %s", game_id, n, exc)
+                    log.warning("game %s event %d set aside on resume: %s", game_id, n, exc)
+                    skipped.append(n)
+            # The stored log must match the game event for event, or undo would take
+            # back the wrong one: what could not be replayed moves out of the log.
+            self.store.set_aside(game_id, skipped)
             self.game, self.game_id = game, game_id
             self._choices = self.store.choices(game_id) if game.phase == "cards" else {}
             self._bump("resume")

@@ -20,7 +20,7 @@ import os
 import sqlite3
 import threading
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -181,6 +181,26 @@ class Store:
         rows = self._all("SELECT event FROM events WHERE game_id = ? ORDER BY seq",
                          (game_id,))
         return [json.loads(r[0]) for r in rows]
+
+    def set_aside(self, game_id: int, numbers: Sequence[int]) -> None:
+        """Move events (1-based positions among the game's events) out of the log into
+        the meta table, in one transaction: a log that cannot be replayed keeps what is
+        sound, and nothing is lost. The remaining events are renumbered in order."""
+        if not numbers:
+            return
+        with self._tx() as db:
+            rows = db.execute("SELECT seq, event, at FROM events WHERE game_id = ? "
+                              "ORDER BY seq", (game_id,)).fetchall()
+            drop = {rows[n - 1][0] for n in numbers if 0 < n <= len(rows)}
+            kept = [(event, at) for seq, event, at in rows if seq not in drop]
+            aside = [json.loads(event) for seq, event, _ in rows if seq in drop]
+            key = f"game {game_id} set aside"
+            old = db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+            db.execute("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)",
+                       (key, json.dumps((json.loads(old[0]) if old else []) + aside)))
+            db.execute("DELETE FROM events WHERE game_id = ?", (game_id,))
+            db.executemany("INSERT INTO events (game_id, seq, event, at) VALUES (?, ?, ?, ?)",
+                           [(game_id, n, event, at) for n, (event, at) in enumerate(kept, 1)])
 
     def log_lines(self, game_id: int) -> list[str]:
         """The whole game log of game-log.md: the setup line, then one line an event."""

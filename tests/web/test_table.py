@@ -203,6 +203,28 @@ def test_a_restart_resumes_the_game_the_choices_and_the_seats(path):
     again.store.close()
 
 
+def test_a_log_edited_by_hand_resumes_with_what_is_sound_and_undo_stays_in_step(path):
+    """An event the engine refuses on resume moves out of the log (kept in the store's
+    meta table), so undo takes back the event the game really has last."""
+    table = Table(Store(path))
+    table.new_game(PLAYERS)
+    round_one(table)
+    good = table.game.snapshot()
+    n = len(table.game.events)
+    table.store.append_event(table.game_id, {"event": "turn", "player": "blue",
+                                             "canoes": [{"from": "D", "to": "7L"}]})
+    table.store.close()
+
+    again = Table(Store(path))
+    assert again.game.snapshot() == good
+    assert len(again.store.events(again.game_id)) == n
+    assert "7L" in again.store.get_meta(f"game {again.game_id} set aside")
+    again.undo()
+    assert len(again.game.events) == len(again.store.events(again.game_id)) == n - 1
+    assert [e.to_json() for e in again.game.events] == again.store.events(again.game_id)
+    again.store.close()
+
+
 def test_a_new_phone_on_a_seat_logs_the_old_one_out(table):
     _, old = table.join(table.join_tokens()["blue"])
     assert "blue" not in table.join_tokens()  # a joined seat shows no code
