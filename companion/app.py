@@ -375,7 +375,8 @@ class Table:
                     turn = event
             except LogError as exc:
                 raise TableError(400, exc.message, "LOG") from None
-            verdict = game.check(turn)
+            card = game.state.cards.get(turn.player)
+            verdict = game.try_apply(turn)
             if not verdict.ok:
                 hint = self._hint(game, turn)
                 self._feed({"kind": "turn", "ok": False, "player": turn.player,
@@ -383,8 +384,6 @@ class Table:
                             "message": verdict.message, "source": source, **hint})
                 self._bump("illegal", turn.player, verdict, turn)
                 return verdict
-            card = game.state.cards[turn.player]
-            game.apply(turn)
             self.store.append_event(self.game_id or 0, turn.to_json())
             self._feed({"kind": "turn", "ok": True, "player": turn.player, "card": card,
                         "text": format_turn(turn), "source": source})
@@ -411,21 +410,24 @@ class Table:
                 event = parse_event(body)
             except LogError as exc:
                 raise TableError(400, exc.message, "LOG") from None
-            verdict = game.check(event)
+            assert isinstance(event, River)
+            speed = game.speed
+            # What falls is read before the river moves, and only for a push the rules
+            # allow (a bad `steps` from a request must not make us simulate it).
+            preview = game.preview_river(speed, event.branches) \
+                if speed is not None and event.steps in (None, speed) else None
+            verdict = game.try_apply(event)
             if not verdict.ok:
                 self._feed({"kind": "river", "ok": False, "rule": verdict.rule,
                             "message": verdict.message, "source": source,
                             "hint": "river" if game.phase == "river" else "wait"})
                 self._bump("illegal", None, verdict, event)
                 return verdict
-            assert isinstance(event, River)
-            preview = game.preview_river(event.steps, event.branches)
-            speed = game.speed
-            game.apply(event)
             self.store.append_event(self.game_id or 0, event.to_json())
             self._feed({"kind": "river", "ok": True, "steps": speed,
-                        "branches": list(preview.branches),
-                        "fell": [[p, at, gem] for p, at, gem in preview.falling_canoes],
+                        "branches": list(preview.branches) if preview else [],
+                        "fell": [[p, at, gem] for p, at, gem in preview.falling_canoes]
+                        if preview else [],
                         "source": source})
             self._bump("river")
             return verdict

@@ -200,6 +200,15 @@ class Game:
 
     push = apply
 
+    def try_apply(self, event: Event | Mapping[str, Any]) -> Verdict:
+        """Apply `event` if it is legal and give the verdict either way, judging it once
+        (``check`` then ``apply`` would judge it twice)."""
+        try:
+            self.apply(event)
+        except (IllegalEvent, LogError) as exc:
+            return Verdict(False, exc.rule, exc.message)
+        return LEGAL
+
     def push_san(self, text: str, player: str | None = None) -> Turn:
         """Apply a turn written in the text notation (see :mod:`.notation`)."""
         from .notation import parse_turn

@@ -34,10 +34,7 @@ def judged(lines: Iterable[str]) -> Iterator[tuple[int, dict[str, Any], Game]]:
         except LogError as exc:
             yield n, {"ok": False, "rule": "LOG", "message": exc.message}, game
             continue
-        verdict = game.check(event)
-        if verdict.ok:
-            game.apply(event)
-        yield n, verdict.to_json(), game
+        yield n, game.try_apply(event).to_json(), game
 
 
 def referee_lines(lines: Iterable[str]) -> Iterator[dict[str, Any]]:
