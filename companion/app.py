@@ -72,7 +72,8 @@ class Change:
     version: int
     player: str | None = None
     verdict: Verdict | None = None  # for "illegal": the referee's verdict (public)
-    event: Any = None  # for "illegal": the refused turn or river event (public)
+    event: Any = None  # the refused ("illegal") or applied ("turn", "river") event (public)
+    river: Any = None  # for "river": the engine's RiverPreview of the pushes (public)
 
 
 Subscriber = Callable[[Change], None]
@@ -393,7 +394,7 @@ class Table:
             elif game.to_move:
                 self._feed({"kind": "reveal", "ok": True, "player": game.to_move,
                             "card": game.state.cards[game.to_move]})
-            self._bump("turn", turn.player)
+            self._bump("turn", turn.player, event=turn)
             return verdict
 
     def move_river(self, steps: int | None = None, branches: Sequence[str] | None = None, *,
@@ -429,7 +430,8 @@ class Table:
                         "fell": [[p, at, gem] for p, at, gem in preview.falling_canoes]
                         if preview else [],
                         "source": source})
-            self._bump("river")
+            self._bump("river", event=River(speed, preview.branches) if preview else None,
+                       river=preview)
             return verdict
 
     # -- the camera ------------------------------------------------------------------
@@ -680,13 +682,13 @@ class Table:
         self.store.add_feed(self.game_id or 0, entry)
 
     def _bump(self, kind: str, player: str | None = None, verdict: Verdict | None = None,
-              event: Any = None) -> None:
+              event: Any = None, river: Any = None) -> None:
         """Announce a change (called with the lock held): wake the live streams now, and
         queue the change for the subscribers, who are called in order on one thread."""
         self.version += 1
         self._changed.notify_all()
         if self._subscribers:
-            change = Change(kind, self.version, player, verdict, event)
+            change = Change(kind, self.version, player, verdict, event, river)
             self._outbox.put((change, list(self._subscribers)))
 
     def _deliver(self) -> None:
@@ -704,7 +706,7 @@ def follow_with_leds(table: Table, controller: Any) -> Callable[[], None]:
     game: every change, and an illegal move's places blinking. Returns unsubscribe."""
     def show(change: Change) -> None:
         if table.game is not None:
-            controller.show(table.game, change.verdict, change.event)
+            controller.show(table.game, change.verdict, change.event, change.river)
     if table.game is not None:
         controller.show(table.game)
     return table.subscribe(show)

@@ -8,9 +8,10 @@ showing the danger zone and plays the animations, in a render thread.
     leds.show(game, verdict, event)    # after a refused one: the named slot blinks
     leds.stop()
 
-`show()` sees which event was applied since the last call and animates it: a pulse per
-push of the river, a flash when a canoe falls. Only public information reaches the
-LEDs (see danger.py); the frame for a moment is `frame(now)`, which tests call directly.
+`show()` animates the event just applied (given, or found by comparing with the game
+it was shown last): a pulse per push of the river, a flash when a canoe falls. Only
+public information reaches the LEDs (see danger.py); the frame for a moment is
+`frame(now)`, which tests call directly.
 """
 
 from __future__ import annotations
@@ -24,8 +25,7 @@ from typing import Any
 
 import numpy as np
 
-from companion.rules import Game, River, Turn, parse_event, river_speed
-from companion.rules.river import branches_for, step_river
+from companion.rules import Game, River, RiverPreview, Turn, parse_event, preview_river, river_speed
 
 from .animations import Animation, FallFlash, IllegalBlink, RiverPulse
 from .danger import DangerZone, danger_zone
@@ -89,20 +89,31 @@ class LedController:
 
     # -- what to show ---------------------------------------------------------------
 
-    def show(self, game: Game, verdict: Any = None, event: Any = None) -> None:
-        """Show `game` now. Pass the referee's verdict (and the event) of a refused move
-        to make the places it names blink."""
+    def show(self, game: Game, verdict: Any = None, event: Any = None,
+             river: RiverPreview | None = None) -> None:
+        """Show `game` now. With a refused move, pass the referee's verdict (and the
+        event) to make the places it names blink. With the event just applied (and,
+        for the river, the engine's preview of it), that event is animated; without
+        it, show() finds it by comparing `game` with the one it was shown last."""
         zone = danger_zone(game)
         now = self.clock()
         with self._lock:
             self.zone = zone
+            refused = verdict is not None and not getattr(verdict, "ok", True)
             seen = (id(game), len(game.events))
-            if (self._seen is not None and self._seen[0] == seen[0]
-                    and seen[1] == self._seen[1] + 1 and self._before is not None):
-                self._animate(self._before, game.events[-1], now)
+            if event is None and self._before is not None and self._seen is not None \
+                    and self._seen[0] == seen[0] and seen[1] == self._seen[1] + 1:
+                event = game.events[-1]
+                if isinstance(event, River):
+                    steps = event.steps
+                    if steps is None:
+                        steps = river_speed(self._before.cards.values(), self._before.weather)
+                    river = preview_river(self._before, steps, event.branches)
+            if event is not None and not refused:
+                self._animate(event, river, now)
             self._seen = seen
             self._before = game.state.copy()
-            if verdict is not None and not getattr(verdict, "ok", True):
+            if refused:
                 self._animations.append((now, IllegalBlink(places_named(verdict, event))))
 
     def play(self, animation: Animation, delay: float = 0.0) -> None:
@@ -110,17 +121,13 @@ class LedController:
         with self._lock:
             self._animations.append((self.clock() + delay, animation))
 
-    def _animate(self, before: Any, event: Any, now: float) -> None:
-        if isinstance(event, River):
-            steps = event.steps
-            if steps is None:
-                steps = river_speed(before.cards.values(), before.weather)
-            state = before.copy()
-            for k, branch in enumerate(branches_for(state, steps, event.branches)):
+    def _animate(self, event: Any, river: RiverPreview | None, now: float) -> None:
+        if isinstance(event, River) and river is not None:
+            for k, branch in enumerate(river.branches):
                 pulse = RiverPulse(branch)
                 start = now + k * PUSH_GAP
                 self._animations.append((start, pulse))
-                if step_river(state, branch):
+                if k < len(river.canoe_falls) and river.canoe_falls[k]:
                     self._animations.append((start + pulse.reach(self.layout),
                                              FallFlash((branch,))))
         elif isinstance(event, Turn):

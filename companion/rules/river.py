@@ -76,7 +76,8 @@ class RiverPreview:
 
     falling_slots: slots whose disc goes over the waterfall this round;
     last_slots: slots whose disc ends on 7L or 7R (the last before the falls);
-    falling_canoes: (player, place, gem) of every canoe that will fall.
+    falling_canoes: (player, place, gem) of every canoe that will fall;
+    canoe_falls: for each push, whether a canoe goes over the falls in it.
     """
 
     steps: int
@@ -84,6 +85,7 @@ class RiverPreview:
     falling_slots: tuple[str, ...]
     last_slots: tuple[str, ...]
     falling_canoes: tuple[tuple[str, str, str | None], ...]
+    canoe_falls: tuple[bool, ...] = ()
 
 
 def preview_river(state: State, steps: int,
@@ -91,17 +93,22 @@ def preview_river(state: State, steps: int,
     """Follow every disc through `steps` pushes without changing `state`."""
     branches = branches_for(state, steps, observed)
     where = {slot: slot for slot in SLOTS}  # disc that started on slot -> where it is now
+    carried = {at for p in state.players for at, _ in state.canoes[p]}
+    canoe_falls = []
     for branch in branches:
+        fell = False
         for start, at in where.items():
-            if at not in ("F",):
+            if at != "F":
                 to = _downstream(at, branch)
                 if to is not None:
                     where[start] = to
+                    fell = fell or (to == "F" and start in carried)
+        canoe_falls.append(fell)
     falling = tuple(s for s in SLOTS if where[s] == "F")
     last = tuple(s for s in SLOTS if where[s] in ("7L", "7R"))
     canoes = tuple((p, at, gem) for p in state.players for at, gem in state.canoes[p]
                    if at in falling)
-    return RiverPreview(steps, tuple(branches), falling, last, canoes)
+    return RiverPreview(steps, tuple(branches), falling, last, canoes, tuple(canoe_falls))
 
 
 def possible_speeds(state: State, hands: Mapping[str, Sequence[Card]] | None = None) -> set[int]:

@@ -21,7 +21,7 @@ from companion.hardware import (
 )
 from companion.hardware.controller import PUSH_GAP
 from companion.hardware.strips import StripError
-from companion.rules import Game, Verdict
+from companion.rules import Game, River, Verdict
 
 from .helpers import THREE, game_after, river_with_blue_falling
 
@@ -104,6 +104,22 @@ def test_a_canoe_falling_in_the_river_flashes_its_edge():
     frames = [leds.frame(clock.now + k * 0.01) for k in range(300)]
     assert any(lit(f, "falls-L", colours.FLASH) for f in frames)
     assert not any(lit(f, "falls-R", colours.FLASH) for f in frames)
+
+
+def test_the_event_given_is_animated_even_when_the_game_has_moved_on():
+    """The table's follower may deliver a change after more events landed: the applied
+    river (and the engine's preview of it) travels with the change, so it still plays."""
+    game = river_with_blue_falling()
+    leds, clock = controller()
+    leds.show(game)
+    preview = game.preview_river()
+    game.apply({"event": "river"})
+    hands = game.state.hands
+    game.apply({"event": "cards", "cards": {p: hands[p][0] for p in game.players}})
+    leds.show(game, None, River(preview.steps, preview.branches), preview)
+    frames = [leds.frame(clock.now + k * 0.01) for k in range(300)]
+    assert any(pulse_lit(f, "1") for f in frames)
+    assert any(lit(f, "falls-L", colours.FLASH) for f in frames)
 
 
 def test_no_flash_when_no_canoe_falls():

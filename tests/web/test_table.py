@@ -255,8 +255,8 @@ def test_subscribers_hear_every_change_in_order_and_never_a_card(table):
     assert done.wait(5)
     assert [c.kind for c in heard] == ["choice", "choice", "choice", "reveal"]
     assert [c.version for c in heard] == sorted(c.version for c in heard)
-    assert all(set(vars(c)) == {"kind", "version", "player", "verdict", "event"}
-               and c.verdict is None and c.event is None for c in heard)
+    assert all(set(vars(c)) == {"kind", "version", "player", "verdict", "event", "river"}
+               and c.verdict is None and c.event is None and c.river is None for c in heard)
 
 
 def test_a_failing_subscriber_does_not_stop_the_game(table):
@@ -288,8 +288,8 @@ def test_the_led_strip_follows_the_table(table):
     shown = threading.Event()
     original = controller.show
 
-    def show(game, verdict=None, event=None):
-        original(game, verdict, event)
+    def show(game, verdict=None, event=None, river=None):
+        original(game, verdict, event, river)
         if game.phase == "turns":
             shown.set()
 
