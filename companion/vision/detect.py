@@ -68,6 +68,7 @@ RIM_MM = 3.5                # a canoe's dark edge or shadow is thinner than this
 UNKNOWN_MM = 5.0            # patches of unknown colour thinner than this are blur
 ALONG_FLOW = 0.9            # a canoe's middle lies this close to its disc's, along the flow
 ONE_CANOE = (1.4, 1.8)      # one hull is at most this long and wide (canoe lengths, widths)
+SOLID = 0.65                # one hull fills at least this share of its convex outline
 TWO_CANOES = 1.6            # a blob this many canoe widths wide (or lengths long) is two
 CACHE_MM = 3.0              # a canoe within this of where it was is the same canoe
 SAME_MIDDLE = 12.0          # mean grey-level change of a canoe's middle that is only noise
@@ -282,8 +283,9 @@ class Detector:
             # On the dock and below the falls canoes are empty by the rules (R-LAND-2,
             # R-RIVER-4): only a gem plainly of another colour is reported there.
             ashore = self.board.place_at(centre) in ("D", "F")
-            canoes.append((player, centre, self._gem_cached(image, location, img, centre,
-                                                            player, cache, ashore)))
+            canoes.append((player, centre, self._gem_cached(
+                image, location, img, centre, player, cache, ashore,
+                self._axis(ys, xs))))
         self._gem_cache = cache
         clock.lap("canoes")
         obs = self._observation(img, labels, canoes, location, occluded_places)
@@ -431,9 +433,14 @@ class Detector:
             y, x = ys.min(), xs.min()
             part = np.zeros((ys.max() - y + 1, xs.max() - x + 1), np.uint8)
             part[ys[seen] - y, xs[seen] - x] = 1
-            if np.count_nonzero(cv2.erode(part, self._solid)) < 0.2 * self.canoe_px:
+            body = np.count_nonzero(cv2.erode(part, self._solid)) / self.canoe_px
+            if body < 0.2:
                 continue  # a thin rim: the dark edge or shadow of another canoe
             count = self._count(ys[seen], xs[seen])
+            if count == 1 and body < 0.4 and self._solidity(ys[seen], xs[seen]) < SOLID:
+                # Neither a thick body nor a hull's outline: specks of a canoe's colour
+                # in glaring water. (A hull cut by its gem is still thick.)
+                continue
             if count == 0:
                 if n_seen >= 2.6 * self.canoe_px:
                     # More of one colour than a player's two canoes: an arm, a sleeve.
@@ -477,6 +484,13 @@ class Detector:
         return 0
 
     @staticmethod
+    def _solidity(ys: np.ndarray, xs: np.ndarray) -> float:
+        """The share of its convex outline a blob fills (a hull, even cut by its gem,
+        fills most of it; specks scattered over water do not)."""
+        outline = cv2.convexHull(np.column_stack([xs, ys]).astype(np.int32))
+        return len(ys) / max(cv2.contourArea(outline), 1.0)
+
+    @staticmethod
     def _envelope(ys: np.ndarray, xs: np.ndarray) -> float:
         (_, _), (bw, bh), _ = cv2.minAreaRect(np.column_stack([xs, ys]).astype(np.float32))
         return float(bw * bh)
@@ -509,27 +523,35 @@ class Detector:
 
     def _split(self, ys: np.ndarray, xs: np.ndarray,
                count: int) -> list[tuple[np.ndarray, np.ndarray]]:
-        """The pixels of one canoe, or of two canoes of one colour touching each other."""
+        """The pixels of one canoe, or of two canoes of one colour touching each other:
+        side by side (as two canoes share a disc) they are cut across the blob's
+        shorter side, end to end across its longer one, where the two halves are each
+        most compact (two-means along that direction)."""
         if count == 1 or len(xs) < 4:
             return [(ys, xs)]
         pts = np.column_stack([xs, ys]).astype(np.float32)
-        crit = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 20, 0.1)
-        # Start the two clusters on either side of the blob's long axis: side by side is
-        # how two canoes lie on one disc.
-        mean = pts.mean(axis=0)
-        evals, evecs = np.linalg.eigh(np.cov((pts - mean).T))
-        minor = evecs[:, 0] * math.sqrt(max(evals[0], 1e-6))
-        init = (np.linalg.norm(pts - (mean + minor), axis=1)
-                < np.linalg.norm(pts - (mean - minor), axis=1)).astype(np.int32)
-        _, labels, _ = cv2.kmeans(pts, 2, init.reshape(-1, 1), crit, 1,
-                                  cv2.KMEANS_USE_INITIAL_LABELS)
-        labels = labels.ravel()
-        return [(ys[labels == k], xs[labels == k]) for k in (0, 1) if (labels == k).any()]
+        box = cv2.boxPoints(cv2.minAreaRect(pts))
+        e1, e2 = box[1] - box[0], box[2] - box[1]
+        short, long_ = (e1, e2) if np.linalg.norm(e1) <= np.linalg.norm(e2) else (e2, e1)
+        _, width = self._sides(ys, xs)
+        cut = short if width >= TWO_CANOES else long_
+        t = pts @ (cut / max(float(np.linalg.norm(cut)), 1e-6))
+        order = np.argsort(t)
+        ts = t[order].astype(np.float64)
+        n = len(ts)
+        k = np.arange(1, n)
+        s1, q1 = np.cumsum(ts)[:-1], np.cumsum(ts * ts)[:-1]
+        s2, q2 = ts.sum() - s1, float((ts * ts).sum()) - q1
+        spread = (q1 - s1 * s1 / k) + (q2 - s2 * s2 / (n - k))
+        at = int(np.argmin(spread)) + 1
+        first, second = order[:at], order[at:]
+        return [(ys[first], xs[first]), (ys[second], xs[second])]
 
     def _gem_cached(self, image: np.ndarray, location: Location, img: np.ndarray,
                     centre: tuple[float, float], player: str,
                     cache: dict[tuple[str, int, int], tuple[np.ndarray, str | None]],
-                    ashore: bool = False) -> str | None:
+                    ashore: bool = False, axis: tuple[float, float] | None = None
+                    ) -> str | None:
         """The gem of a canoe, read again only if the canoe's middle changed since the
         last frame (a still camera sees the same canoe thirty times a second)."""
         r = int(math.ceil(math.sqrt(self.gem_px / math.pi))) + 2
@@ -541,19 +563,20 @@ class Detector:
                 float(np.abs(middle - last[0]).mean()) < SAME_MIDDLE:
             gem = last[1]
         else:
-            gem = self._gem(image, location, centre, player, ashore)
+            gem = self._gem(image, location, centre, player, ashore, axis)
         cache[key] = (middle, gem)
         return gem
 
     def _gem(self, image: np.ndarray, location: Location, centre: tuple[float, float],
-             player: str, ashore: bool = False) -> str | None:
+             player: str, ashore: bool = False, axis: tuple[float, float] | None = None
+             ) -> str | None:
         """The gem in the middle of the canoe lying at `centre` (mm): None for an empty
         canoe, a gem colour, or "unknown".
 
         The camera blurs a gem's colour into its hull's, so a gem is judged by the
         direction in which the canoe's middle leaves the hull's own colour: towards which
         gem's colour. The hull is the local light reference, so shadows do not matter."""
-        evidence = self.gem_evidence(image, location, centre, player)
+        evidence = self.gem_evidence(image, location, centre, player, axis)
         if evidence is None:
             return "unknown"
         unlike, hull, core, texture, middle = evidence
@@ -605,6 +628,27 @@ class Detector:
                                dist <= 0.75 * gem_r)
         return self._gem_zones
 
+    def _gem_middle(self, axis: tuple[float, float]) -> np.ndarray:
+        """The gem's zone of a canoe's middle patch for a canoe lying along `axis`: as
+        long as the round zone, as wide as the gem."""
+        p = GEM_PX_PER_MM
+        gem_r, half, n, _, _, _ = self._gem_geometry()
+        yy, xx = np.mgrid[0:n, 0:n]
+        dx, dy = (xx + 0.5) / p - half, (yy + 0.5) / p - half
+        along = dx * axis[0] + dy * axis[1]
+        across = dy * axis[0] - dx * axis[1]
+        return np.square(along / (gem_r + 1.5)) + np.square(across / gem_r) <= 1.0
+
+    @staticmethod
+    def _axis(ys: np.ndarray, xs: np.ndarray) -> tuple[float, float] | None:
+        """The long direction of a hull's pixels (a unit vector), None if it has none."""
+        if len(xs) < 8:
+            return None
+        evals, evecs = np.linalg.eigh(np.cov(np.vstack([xs, ys]).astype(np.float64)))
+        if evals[1] < 1.5 * max(evals[0], 1e-9):
+            return None  # about round: no direction to trust
+        return float(evecs[0, 1]), float(evecs[1, 1])
+
     def _gain_at(self, centre: tuple[float, float]) -> np.ndarray:
         """The light (and shadow) correction at a board point, from the last frame."""
         if self._gain is None:
@@ -615,16 +659,20 @@ class Detector:
         return self._gain[y, x]
 
     def gem_evidence(self, image: np.ndarray, location: Location, centre: tuple[float, float],
-                     player: str
+                     player: str, axis: tuple[float, float] | None = None
                      ) -> tuple[float, np.ndarray, np.ndarray, float, np.ndarray] | None:
         """What the middle of a canoe shows: (how much of a gem's area is unlike the
         hull, the hull's colour, the colour of the most unlike part, how uneven the
         middle's brightness is in units of sensor noise, the middle's mean colour),
         colours in the canoe's own light (the hull taken as the profile's hull colour).
         Read from the camera frame itself, sharper than the board image. None if no hull
-        is seen."""
+        is seen. `axis`: the canoe's long direction (board mm), if known; across it the
+        middle is read only as wide as a gem, so the water beside a narrow hull, which
+        the camera blurs into it, is not taken for a gem's colour."""
         p = GEM_PX_PER_MM
         gem_r, half, n, ring_zone, middle, facets = self._gem_geometry()
+        if axis is not None:
+            middle = self._gem_middle(axis)
         shift = np.array([[p, 0, (half - centre[0]) * p], [0, p, (half - centre[1]) * p],
                           [0, 0, 1]])
         patch = cv2.warpPerspective(image, shift @ location.homography, (n, n),
