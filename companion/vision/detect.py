@@ -13,8 +13,10 @@ How it looks:
 2. Every pixel gets a colour class from the learned profile (one table look-up).
 3. Hands: blobs that are not board nor pieces (no known colour, or a colour of the
    board where the board never shows it) and reach in over the board's edge, or are
-   big and mostly of no known colour, are something in the way. No canoe is read next
-   to it, nor anywhere in a canoe colour it shows, and the view is not stable.
+   big and mostly of no known colour, are something in the way; so is what departs
+   from the empty board's own look there (``surface.Surface``: a hand with a class the
+   board shows at that place). No canoe is read next to it, nor anywhere in a canoe
+   colour it shows, and the view is not stable.
 4. Canoes: each canoe colour's blobs, judged by shape against the hull the profile
    measured: one hull, two side by side or end to end (a player has two), or no canoe
    (a streak along a bank, the dark rim of another canoe). A canoe on a slot lies on its
@@ -52,6 +54,7 @@ from .profile import (
     ColourProfile,
     features,
 )
+from .surface import Surface
 
 EDGE_BAND_MM = (3.0, 8.0)   # the band inside the board's edge an arm must cross
 CLEAR_OF_EDGE_MM = 3.0      # pixels nearer the edge than this are not looked at
@@ -140,6 +143,9 @@ class Detector:
         self._gem_zones: tuple[float, float, int, np.ndarray, np.ndarray, np.ndarray] | None \
             = None
         self._build_masks()
+        self.surface = (Surface(board, profile, px_per_mm, self._places())
+                        if profile.board_chroma is not None
+                        and profile.board_texture is not None else None)
 
     # -- fixed masks of the board ----------------------------------------------------------
 
@@ -212,6 +218,16 @@ class Detector:
         self._edge_small = self.edge[step // 2::step, step // 2::step]
         self._canoe_area_small = self.canoe_area[step // 2::step, step // 2::step]
 
+    def _places(self) -> np.ndarray:
+        """Where pieces may lie: canoe places, deposits (loose gems), the weather track
+        (the cloud)."""
+        places = self.canoe_area | self.deposit_mask.astype(bool)
+        mk = np.zeros(self.shape, np.uint8)
+        cloud_r = 1.5 * math.sqrt(self.profile.sizes_mm2["cloud"] / math.pi)
+        for c in self.board.weather_mm.values():
+            cv2.circle(mk, tuple(self._px([c])[0]), int(round(cloud_r * self.scale)), 1, -1)
+        return places | mk.astype(bool)
+
     # -- one frame ---------------------------------------------------------------------------
 
     def forget(self) -> None:
@@ -256,6 +272,15 @@ class Detector:
         clock = _Clock()
         img, labels = self.prepare(image, location, clock)
         blocked = self._hands(labels)
+        if self.surface is not None:
+            # What the colour classes let pass: unlike the board's own look there.
+            arm = self.surface.reaching_in(img)
+            if arm.any():
+                c = self.surface.cell_px
+                cells = np.repeat(np.repeat(arm.astype(np.uint8), c, axis=0), c, axis=1)
+                h, w = min(cells.shape[0], blocked.shape[0]), min(cells.shape[1],
+                                                                  blocked.shape[1])
+                blocked[:h, :w] |= cells[:h, :w] & self.valid[:h, :w]
         clock.lap("hands")
         hulls: list[tuple[str, np.ndarray, np.ndarray]] = []
         free = self.canoe_area & ~blocked.astype(bool)

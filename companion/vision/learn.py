@@ -36,6 +36,7 @@ from .profile import (
     ProfileError,
     features,
 )
+from .surface import cell_look, cell_px
 
 # slot -> (canoe colour, gem it carries)
 LAYOUT_CANOES: dict[str, tuple[str, str]] = {
@@ -180,6 +181,8 @@ def learn_profile(board: Board, images: Iterable[np.ndarray], px_per_mm: float =
     profile = _learn_once(board, shots, px_per_mm, source, Detector(board, profile, px_per_mm))
     profile.board_luma = board_luma(board, profile, shots, px_per_mm)
     profile.ground_map = ground_map(board, profile, shots, px_per_mm)
+    profile.board_chroma, profile.board_texture = board_surface(board, profile, shots,
+                                                                px_per_mm)
     return profile
 
 
@@ -203,23 +206,57 @@ def board_luma(board: Board, profile: ColourProfile, shots: list[np.ndarray],
     if not per_shot:
         raise ProfileError("the board's markers are not visible in the photos")
     luma = np.median(np.array(per_shot), axis=0).astype(np.float32)
-    cell_mm = c / px_per_mm
-    gy, gx = np.mgrid[0:gh, 0:gw]
+    luma[_under_layout(board, (gh, gw), c / px_per_mm)] = np.nan
+    return _per_shade_cell(board, luma)
+
+
+def board_surface(board: Board, profile: ColourProfile, shots: list[np.ndarray],
+                  px_per_mm: float) -> tuple[np.ndarray, np.ndarray]:
+    """The empty board's look per SHADE_CELL_MM cell (``surface.cell_look``: median
+    chromaticity and brightness spread), seen as the detector sees the board (light
+    and shadows taken out, smoothed); the median over the photos; NaN under the
+    layout's pieces."""
+    det = Detector(board, profile, px_per_mm)
+    c = cell_px(px_per_mm)
+    chromas, textures = [], []
+    for image in shots:
+        where = BoardLocator(board).locate(image)
+        if where is None:
+            continue
+        chroma, texture = cell_look(det.prepare(image, where)[0], c)
+        chromas.append(chroma)
+        textures.append(texture)
+    if not chromas:
+        raise ProfileError("the board's markers are not visible in the photos")
+    chroma = np.median(np.array(chromas), axis=0).astype(np.float32)
+    texture = np.median(np.array(textures), axis=0).astype(np.float32)
+    hidden = _under_layout(board, texture.shape, c / px_per_mm)
+    chroma[hidden] = np.nan
+    texture[hidden] = np.nan
+    return (np.stack([_per_shade_cell(board, chroma[..., k]) for k in (0, 1)], axis=-1),
+            _per_shade_cell(board, texture))
+
+
+def _under_layout(board: Board, shape: tuple[int, ...], cell_mm: float) -> np.ndarray:
+    """Cells (of `cell_mm`) the calibration layout's pieces may hide."""
+    gy, gx = np.mgrid[0:shape[0], 0:shape[1]]
     cx, cy = (gx + 0.5) * cell_mm, (gy + 0.5) * cell_mm
-    hidden = np.zeros((gh, gw), bool)
+    hidden = np.zeros(shape[:2], bool)
     for slot in LAYOUT_CANOES:
         sx, sy = board.slots[slot]
         hidden |= np.hypot(cx - sx, cy - sy) <= board.disc_radius_mm + cell_mm
     wx, wy = board.weather_mm[LAYOUT_WEATHER]
     hidden |= np.hypot(cx - wx, cy - wy) <= 14 + cell_mm
-    luma[hidden] = np.nan
-    # Stored per SHADE_CELL_MM whatever the resolution it was measured at.
+    return hidden
+
+
+def _per_shade_cell(board: Board, grid: np.ndarray) -> np.ndarray:
+    """A grid stored per SHADE_CELL_MM whatever the resolution it was measured at
+    (NaN kept)."""
     out_h = int(board.size_mm[1] // SHADE_CELL_MM)
     out_w = int(board.size_mm[0] // SHADE_CELL_MM)
-    filled = np.nan_to_num(luma, nan=0.0)
-    out = cv2.resize(filled, (out_w, out_h), interpolation=cv2.INTER_NEAREST)
-    out[out <= 0] = np.nan
-    return out
+    return cv2.resize(grid.astype(np.float32), (out_w, out_h),
+                      interpolation=cv2.INTER_NEAREST)
 
 
 def ground_map(board: Board, profile: ColourProfile, shots: list[np.ndarray],

@@ -89,6 +89,10 @@ class ColourProfile:
     # How bright the empty board is in each SHADE_CELL_MM cell, in calibration light
     # (NaN where the layout's pieces hid it): what a shadow is measured against.
     board_luma: np.ndarray | None = None
+    # The empty board's look per SHADE_CELL_MM cell: median r, g chromaticity (rows,
+    # cols, 2) and brightness spread (rows, cols); what a hand is told apart by.
+    board_chroma: np.ndarray | None = None
+    board_texture: np.ndarray | None = None
     _lut: np.ndarray | None = field(default=None, repr=False)
 
     @property
@@ -181,12 +185,29 @@ class ColourProfile:
         if self.board_luma is not None:
             data["board_luma"] = {
                 "cell_mm": SHADE_CELL_MM,
-                "rows": [[None if np.isnan(v) else round(float(v), 1) for v in row]
-                         for row in self.board_luma]}
+                "rows": _rows(self.board_luma, 1)}
+        if self.board_chroma is not None and self.board_texture is not None:
+            data["board_surface"] = {
+                "cell_mm": SHADE_CELL_MM,
+                "r": _rows(self.board_chroma[..., 0], 4),
+                "g": _rows(self.board_chroma[..., 1], 4),
+                "texture": _rows(self.board_texture, 1)}
         return data
 
     def save(self, path: str | Path) -> None:
         Path(path).write_text(json.dumps(self.to_json(), indent=1) + "\n", encoding="utf-8")
+
+
+def _rows(grid: np.ndarray, digits: int) -> list[list[float | None]]:
+    return [[None if np.isnan(v) else round(float(v), digits) for v in row] for row in grid]
+
+
+def _grid(rows: Any) -> np.ndarray:
+    grid = np.array([[np.nan if v is None else float(v) for v in row] for row in rows],
+                    np.float32)
+    if grid.ndim != 2:
+        raise ValueError
+    return grid
 
 
 def _fit(px: np.ndarray) -> ColourClass:
@@ -270,14 +291,23 @@ def parse_profile(data: Any, where: str = "profile") -> ColourProfile:
         try:
             if bl["cell_mm"] != SHADE_CELL_MM:
                 raise ValueError
-            board_luma = np.array([[np.nan if v is None else float(v) for v in row]
-                                   for row in bl["rows"]], np.float32)
-            if board_luma.ndim != 2:
-                raise ValueError
+            board_luma = _grid(bl["rows"])
         except (KeyError, TypeError, ValueError):
             raise fail("board_luma is damaged (recalibrate the profile)") from None
+    chroma = texture = None
+    bs = data.get("board_surface")
+    if bs is not None:
+        try:
+            if bs["cell_mm"] != SHADE_CELL_MM:
+                raise ValueError
+            chroma = np.stack([_grid(bs["r"]), _grid(bs["g"])], axis=-1)
+            texture = _grid(bs["texture"])
+            if texture.shape != chroma.shape[:2]:
+                raise ValueError
+        except (KeyError, TypeError, ValueError):
+            raise fail("board_surface is damaged (recalibrate the profile)") from None
     return ColourProfile(classes, {k: float(v) for k, v in sizes.items()},
-                         str(data.get("source", "")), ground_map, board_luma)
+                         str(data.get("source", "")), ground_map, board_luma, chroma, texture)
 
 
 __all__ = ["CANOE_CLASSES", "GEM_CLASSES", "PIECE_CLASSES", "GROUND_CLASSES", "NONE",

@@ -1,0 +1,156 @@
+"""The empty board's own look, cell by cell, and the things over it that reach in from
+beyond its edge (an arm).
+
+>>> surface = Surface(board, profile, px_per_mm=0.8)
+>>> arm = surface.reaching_in(corrected)      # (rows, cols) bool, cells of SHADE_CELL_MM
+
+The hands test of ``detect`` judges colours by class, and a hand can have a class the
+board shows right there: a pale hand over the dock's print, a brown one over the bank.
+Against the board's look at that very place, learned from the calibration photos, it
+stands out: its chromaticity is not the print's, and it is smooth where the print is
+striped. Pieces differ from the board too, but an arm is the only thing that comes in
+over the board's edge, so only departures joined to the edge and reaching in count.
+
+Two thresholds (a hysteresis): cells that depart a little are joined to those that
+depart plainly, so an arm is followed across a print whose colour is close to its own.
+What the camera's white balance leaves on the whole board (the light correction
+interpolates the marker paper's white between the corners, and a clipped paper makes
+that interpolation a little wrong) is a smooth tilt of all the chromaticities: it is
+fitted robustly and taken out first.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from .board import Board
+from .markers import PAPER_MARGIN
+from .profile import SHADE_CELL_MM, ColourProfile
+
+PLAIN = 0.05      # chromaticity distance of a cell plainly unlike the board there
+SLIGHT = 0.025    # ... slightly unlike it (joined to a plain one, it is the same thing)
+SMOOTHER = 0.7    # a cell this much smoother than the board's print there is covered
+PRINT = 12.0      # texture (brightness spread) from which a print counts as textured
+REACH_MM = 30.0   # an arm reaches at least this far in over the board's edge
+AWAY_MM2 = 1500.0  # this much unlike the board where no piece can lie is no piece either
+TILT_KEEP = 70    # percent of cells (the most board-like) the white-balance tilt is fitted to
+
+
+def cell_px(px_per_mm: float) -> int:
+    """The side in pixels of a SHADE_CELL_MM cell at a resolution (even)."""
+    return max(2, 2 * int(round(SHADE_CELL_MM * px_per_mm / 2)))
+
+
+def cell_look(img: np.ndarray, cell_px: int) -> tuple[np.ndarray, np.ndarray]:
+    """Per cell of `cell_px` pixels of a light-corrected board image (uint8 BGR): the
+    median r and g chromaticity (rows, cols, 2) and the spread of the brightness
+    (rows, cols), read from every other pixel of every other row."""
+    half = max(1, cell_px // 2)
+    rows, cols = img.shape[0] // cell_px, img.shape[1] // cell_px
+    sub = img[:rows * cell_px:2, :cols * cell_px:2].astype(np.float32)
+    sub = sub[:rows * half, :cols * half]
+    total = sub.sum(axis=2) + 3.0
+
+    def per_cell(a: np.ndarray) -> np.ndarray:
+        return a.reshape(rows, half, cols, half).transpose(0, 2, 1, 3).reshape(rows, cols, -1)
+
+    r = per_cell((sub[..., 2] + 1.0) / total)
+    g = per_cell((sub[..., 1] + 1.0) / total)
+    mid = r.shape[2] // 2
+    chroma = np.stack([np.partition(r, mid, axis=2)[..., mid],
+                       np.partition(g, mid, axis=2)[..., mid]], axis=-1)
+    return chroma, per_cell(total).std(axis=2)
+
+
+class Surface:
+    """Finds things reaching in over the board's edge in light-corrected board images of
+    one board, against the profile's board_chroma and board_texture."""
+
+    def __init__(self, board: Board, profile: ColourProfile, px_per_mm: float,
+                 places: np.ndarray | None = None) -> None:
+        """`places`: a mask of the board image (px_per_mm) where pieces may lie."""
+        if profile.board_chroma is None or profile.board_texture is None:
+            raise ValueError("the colour profile does not know the empty board's look "
+                             "(recalibrate the profile)")
+        self.cell_px = cell_px(px_per_mm)
+        h = int(round(board.size_mm[1] * px_per_mm))
+        w = int(round(board.size_mm[0] * px_per_mm))
+        rows, cols = h // self.cell_px, w // self.cell_px
+        self.shape = (rows, cols)
+        self._chroma = cv2.resize(profile.board_chroma.astype(np.float32), (cols, rows),
+                                  interpolation=cv2.INTER_NEAREST)
+        self._texture = cv2.resize(profile.board_texture.astype(np.float32), (cols, rows),
+                                   interpolation=cv2.INTER_NEAREST)
+        self._printed = np.nan_to_num(self._texture, nan=0.0) > PRINT
+        cell_mm = self.cell_px / px_per_mm
+        gy, gx = np.mgrid[0:rows, 0:cols]
+        x0, y0 = gx * cell_mm, gy * cell_mm
+        # The marker paper and its black squares are not the board.
+        paper = np.zeros((rows, cols), bool)
+        half = board.markers.size_mm * (0.5 + PAPER_MARGIN) + 1
+        for cx, cy in board.markers.centres_mm.values():
+            paper |= (x0 + cell_mm > cx - half) & (x0 < cx + half) & \
+                     (y0 + cell_mm > cy - half) & (y0 < cy + half)
+        self._paper = paper
+        self._known = np.isfinite(self._chroma).all(axis=2) & ~paper
+        edge = np.zeros((rows, cols), bool)
+        edge[0, :] = edge[-1, :] = edge[:, 0] = edge[:, -1] = True
+        self._edge = edge & ~paper
+        self._cell_mm2 = cell_mm * cell_mm
+        self._away = np.ones((rows, cols), bool)
+        if places is not None:
+            c = self.cell_px
+            cut = places[:rows * c, :cols * c].reshape(rows, c, cols, c)
+            self._away[:cut.shape[0], :cut.shape[2]] = ~cut.any(axis=(1, 3))
+        self._away &= self._known
+        self._inward_mm = np.minimum(np.minimum(gx, cols - 1 - gx),
+                                     np.minimum(gy, rows - 1 - gy)) * cell_mm
+        u, v = x0 / board.size_mm[0], y0 / board.size_mm[1]
+        self._tilt = np.stack([np.ones_like(u), u, v, u * v], axis=-1).reshape(-1, 4)
+
+    def departure(self, img: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """How far each cell's chromaticity is from the board's there (the white
+        balance's tilt taken out; 0 where the board is not known), and which cells
+        are much smoother than the print there."""
+        chroma, texture = cell_look(img, self.cell_px)
+        rows, cols = self.shape
+        delta = (chroma[:rows, :cols] - self._chroma).reshape(-1, 2).astype(np.float64)
+        known = self._known.ravel()
+        if known.sum() >= 8:
+            use = known.copy()
+            for _ in range(3):
+                coef, *_ = np.linalg.lstsq(self._tilt[use], delta[use], rcond=None)
+                resid = np.hypot(*(delta - self._tilt @ coef).T)
+                use = known & (resid <= np.percentile(resid[known], TILT_KEEP))
+            delta = delta - self._tilt @ coef
+        dist = np.where(known, np.hypot(delta[:, 0], delta[:, 1]), 0.0).reshape(rows, cols)
+        smooth = self._printed & ~self._paper & (texture[:rows, :cols]
+                                                 < SMOOTHER * self._texture)
+        return dist, smooth
+
+    def reaching_in(self, img: np.ndarray) -> np.ndarray:
+        """Cells (rows, cols) of things over the board that are no pieces: unlike the
+        board there and joined to its edge, reaching at least REACH_MM in; or unlike it
+        over more than AWAY_MM2 where no piece may lie (an arm whose way in over a
+        print of its own colour was not seen)."""
+        dist, smooth = self.departure(img)
+        slight = ((dist > SLIGHT) | smooth).astype(np.uint8)
+        n, parts = cv2.connectedComponents(slight, connectivity=8)
+        out = np.zeros(self.shape, bool)
+        if n <= 1:
+            return out
+        plain = dist > PLAIN
+        ids = np.arange(1, n)
+        on_edge = np.isin(ids, parts[self._edge])
+        has_plain = np.isin(ids, parts[plain])
+        reach = np.zeros(n)
+        np.maximum.at(reach, parts.ravel(), self._inward_mm.ravel())
+        away = np.bincount(parts[self._away & plain], minlength=n)[1:] * self._cell_mm2
+        arm = has_plain & ((on_edge & (reach[1:] >= REACH_MM)) | (away >= AWAY_MM2))
+        for i in ids[arm]:
+            out |= parts == i
+        return out
+
+
+__all__ = ["Surface", "cell_look", "cell_px"]

@@ -1,0 +1,100 @@
+"""Things over the board told apart from it by the board's own look (surface.py), and
+canoes of one colour lying together (detect.py)."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+
+import cv2
+import numpy as np
+import pytest
+
+from companion.rules import Game
+from companion.vision.observer import Vision
+from companion.vision.profile import ProfileError, parse_profile
+from companion.vision.render import SKIN_RGB, Hand, Nuisance
+
+BRIGHT = dataclasses.replace(Nuisance.mild(), light=(1.35, 1.45))
+
+
+@pytest.fixture(scope="module")
+def vision(board, profile):
+    return Vision(board, profile, settle=1)
+
+
+@pytest.fixture(scope="module")
+def players():
+    return Game(["blue", "green", "yellow", "red", "brown"])
+
+
+def _observe(vision, image):
+    vision.reset()
+    return vision.observe(image)
+
+
+@pytest.mark.parametrize("seed, reach", [(64, (222.0, 174.0)), (69, (150.0, 200.0)),
+                                         (72, (222.0, 174.0))])
+def test_pale_hand_in_over_the_dock_in_bright_light_is_seen(vision, renderer, players,
+                                                            seed, reach):
+    # In this light a pale hand takes the colour classes of the dock's print and the
+    # bank; only against the board's own look at each place does it stand out.
+    shot = renderer.render(players.state, seed=seed, nuisance=BRIGHT,
+                           hand=Hand("top", reach, SKIN_RGB[0]))
+    obs = _observe(vision, shot.image)
+    assert obs is not None and obs["stable"] is False
+    reading = vision.last_reading
+    assert vision.detector.surface.reaching_in(reading.corrected).any()
+
+
+@pytest.mark.parametrize("seed", [101, 102, 103, 104, 105, 106])
+def test_board_without_hand_has_nothing_reaching_in(vision, renderer, mid_game, seed):
+    shot = renderer.render(mid_game.state, seed=seed, nuisance=Nuisance.issue())
+    obs = _observe(vision, shot.image)
+    assert obs is not None and obs["stable"] is True
+    assert not vision.detector.surface.reaching_in(vision.last_reading.corrected).any()
+
+
+def test_profile_keeps_the_board_surface(profile):
+    again = parse_profile(json.loads(json.dumps(profile.to_json())))
+    assert again.board_chroma.shape == profile.board_chroma.shape
+    assert np.allclose(np.nan_to_num(again.board_texture), np.nan_to_num(profile.board_texture),
+                       atol=0.06)
+
+
+def test_damaged_board_surface_is_one_line(profile):
+    data = json.loads(json.dumps(profile.to_json()))
+    data["board_surface"]["r"] = "stripes"
+    with pytest.raises(ProfileError, match="board_surface is damaged") as err:
+        parse_profile(data)
+    assert "\n" not in str(err.value)
+
+
+def _hull(img: np.ndarray, centre: tuple[int, int], tilt: float = 0.0) -> None:
+    cv2.ellipse(img, centre, (8, 21), tilt, 0, 360, 1, -1)
+
+
+def test_two_canoes_side_by_side_are_cut_between_them(vision):
+    # Two hulls of one colour touching side by side are taller than wide: cut where
+    # k-means likes to (top and bottom), each half's middle would lie between them.
+    det = vision.detector
+    img = np.zeros((70, 70), np.uint8)
+    _hull(img, (23, 35), tilt=8)
+    _hull(img, (38, 35), tilt=8)
+    ys, xs = np.nonzero(img)
+    assert det._count(ys, xs) == 2
+    halves = det._split(ys, xs, 2)
+    middles = sorted((round(float(x.mean())), round(float(y.mean()))) for y, x in halves)
+    assert [abs(mx - want) <= 1
+            for (mx, _), want in zip(middles, (23, 38), strict=True)] == [True, True]
+    assert all(abs(my - 35) <= 1 for _, my in middles)
+
+
+def test_two_canoes_end_to_end_are_cut_between_them(vision):
+    det = vision.detector
+    img = np.zeros((100, 40), np.uint8)
+    _hull(img, (20, 28))
+    _hull(img, (20, 70))
+    ys, xs = np.nonzero(img)
+    middles = sorted(round(float(y.mean())) for y, _ in det._split(ys, xs, 2))
+    assert abs(middles[0] - 28) <= 1 and abs(middles[1] - 70) <= 1
