@@ -44,23 +44,18 @@ def cell_px(px_per_mm: float) -> int:
 
 def cell_look(img: np.ndarray, cell_px: int) -> tuple[np.ndarray, np.ndarray]:
     """Per cell of `cell_px` pixels of a light-corrected board image (uint8 BGR): the
-    median r and g chromaticity (rows, cols, 2) and the spread of the brightness
-    (rows, cols), read from every other pixel of every other row."""
-    half = max(1, cell_px // 2)
+    r and g chromaticity of its mean colour (rows, cols, 2) and the spread (standard
+    deviation) of its brightness (rows, cols)."""
     rows, cols = img.shape[0] // cell_px, img.shape[1] // cell_px
-    sub = img[:rows * cell_px:2, :cols * cell_px:2].astype(np.float32)
-    sub = sub[:rows * half, :cols * half]
-    total = sub.sum(axis=2) + 3.0
-
-    def per_cell(a: np.ndarray) -> np.ndarray:
-        return a.reshape(rows, half, cols, half).transpose(0, 2, 1, 3).reshape(rows, cols, -1)
-
-    r = per_cell((sub[..., 2] + 1.0) / total)
-    g = per_cell((sub[..., 1] + 1.0) / total)
-    mid = r.shape[2] // 2
-    chroma = np.stack([np.partition(r, mid, axis=2)[..., mid],
-                       np.partition(g, mid, axis=2)[..., mid]], axis=-1)
-    return chroma, per_cell(total).std(axis=2)
+    x = img[:rows * cell_px, :cols * cell_px].astype(np.float32)
+    lum = cv2.transform(x, np.ones((1, 3), np.float32))
+    colour = cv2.resize(x, (cols, rows), interpolation=cv2.INTER_AREA)
+    moments = cv2.resize(cv2.merge([lum, lum * lum]), (cols, rows),
+                         interpolation=cv2.INTER_AREA)
+    total = colour.sum(axis=2) + 3.0
+    chroma = np.dstack([(colour[..., 2] + 1.0) / total, (colour[..., 1] + 1.0) / total])
+    spread = np.sqrt(np.maximum(moments[..., 1] - moments[..., 0] ** 2, 0.0))
+    return chroma, spread
 
 
 class Surface:
@@ -117,12 +112,16 @@ class Surface:
         rows, cols = self.shape
         delta = (chroma[:rows, :cols] - self._chroma).reshape(-1, 2).astype(np.float64)
         known = self._known.ravel()
-        if known.sum() >= 8:
-            use = known.copy()
+        n_known = int(known.sum())
+        if n_known >= 8:
+            use = known
+            keep = n_known * TILT_KEEP // 100
             for _ in range(3):
-                coef, *_ = np.linalg.lstsq(self._tilt[use], delta[use], rcond=None)
+                a = self._tilt[use]
+                coef = np.linalg.solve(a.T @ a + 1e-9 * np.eye(4), a.T @ delta[use])
                 resid = np.hypot(*(delta - self._tilt @ coef).T)
-                use = known & (resid <= np.percentile(resid[known], TILT_KEEP))
+                limit = np.partition(resid[known], keep)[keep]
+                use = known & (resid <= limit)
             delta = delta - self._tilt @ coef
         dist = np.where(known, np.hypot(delta[:, 0], delta[:, 1]), 0.0).reshape(rows, cols)
         smooth = self._printed & ~self._paper & (texture[:rows, :cols]
