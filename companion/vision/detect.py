@@ -25,8 +25,9 @@ How it looks:
    canoe's own hull: pixels unlike the hull give the direction in which the middle
    leaves the hull's colour, towards one gem's colour; a faceted middle of the hull's
    own colour is that colour's gem. Unsure is "unknown".
-6. Discs: an empty disc looks like the disc class, a missing one like water. Weather:
-   the track position whose middle is much whiter than around it (the cloud).
+6. Discs: a slot's ring (its canoes left out) unlike the other slots' and nearer this
+   frame's water has no disc; hidden by canoes, it has one. Weather: the track
+   position whose middle is much whiter than around it (the cloud).
 """
 
 from __future__ import annotations
@@ -75,6 +76,8 @@ SOLID = 0.65                # one hull fills at least this share of its convex o
 TWO_CANOES = 1.6            # a blob this many canoe widths wide (or lengths long) is two
 CACHE_MM = 3.0              # a canoe within this of where it was is the same canoe
 SAME_MIDDLE = 12.0          # mean grey-level change of a canoe's middle that is only noise
+DISC_SEEN = 0.05            # share of a disc's ring that must show to tell it from water
+DISC_APART = 0.02           # chromaticity distance below which two rings look alike
 GEM_PX_PER_MM = 3.0         # gems are read at this resolution, from the camera frame
 GEM_CORE = 0.2              # share of a gem's area taken as its colour
 GEM_TEXTURE = 6.0           # a faceted middle's brightness spreads this many times the noise
@@ -748,19 +751,41 @@ class Detector:
         (best, value), (second, _) = scores[0], scores[1]
         return value if best - second >= CLOUD_CONTRAST else None
 
+    def _discs(self, img: np.ndarray, labels: np.ndarray) -> dict[str, bool]:
+        """Which slots have their disc. A slot's ring inside the disc's rim (its canoes
+        left out) is compared in chromaticity with the same ring of the other slots,
+        most of which have their disc, and with the water in this frame: a ring unlike
+        the others and nearer the water is a slot without its disc. (Colour classes
+        alone are not enough: in some light neither the disc's nor the water's class
+        fits.) A ring hidden by canoes has its disc: a canoe rides on one."""
+        near_canoe = cv2.dilate(self._is_canoe[labels].astype(np.uint8),
+                                self._close).astype(bool)
+        looks: dict[str, np.ndarray] = {}
+        for slot in SLOTS:
+            ys, xs = self._annulus[slot]
+            free = ~near_canoe[ys, xs]
+            if np.count_nonzero(free) >= DISC_SEEN * len(ys):
+                looks[slot] = _chroma(np.median(img[ys[free], xs[free]], axis=0))
+        present = {slot: True for slot in SLOTS}
+        if len(looks) < 3:
+            return present
+        discs = np.median(np.array(list(looks.values())), axis=0)
+        water_px = img[(labels == self._water) & self.canoe_area]
+        water = (_chroma(np.median(water_px, axis=0)) if len(water_px) >= 0.2 * self.canoe_px
+                 else _chroma(self.profile.classes["water"].bgr))
+        apart = max(DISC_APART, 0.5 * float(np.hypot(*(discs - water))))
+        for slot, look in looks.items():
+            off = float(np.hypot(*(look - discs)))
+            present[slot] = not (off > apart and float(np.hypot(*(look - water))) < off)
+        return present
+
     def _observation(self, img: np.ndarray, labels: np.ndarray, canoes: list,
                      location: Location,
                      occluded: list[str]) -> dict[str, Any]:
         b = self.board
-        slots: dict[str, dict[str, Any]] = {}
-        for slot in SLOTS:
-            ys, xs = self._annulus[slot]
-            lab = labels[ys, xs]
-            disc = int(np.count_nonzero(lab == self._disc))
-            water = int(np.count_nonzero(lab == self._water))
-            # Covered by canoes (too little of either to judge): a canoe rides on a disc.
-            present = disc >= water or disc + water < 0.15 * len(ys)
-            slots[slot] = {"disc": bool(present), "canoes": []}
+        discs = self._discs(img, labels)
+        slots: dict[str, dict[str, Any]] = {s: {"disc": discs[s], "canoes": []}
+                                            for s in SLOTS}
         dock: list[dict[str, Any]] = []
         falls: list[dict[str, Any]] = []
         for player, centre, gem in canoes:
@@ -795,6 +820,13 @@ class Detector:
         obs["occluded"] = sorted(occluded, key=_place_order)
         obs["homography_kept"] = location.kept
         return obs
+
+
+def _chroma(bgr: np.ndarray) -> np.ndarray:
+    """r and g chromaticity of one BGR colour."""
+    x = np.asarray(bgr, np.float64)
+    total = float(x.sum()) + 3.0
+    return np.array([(x[2] + 1.0) / total, (x[1] + 1.0) / total])
 
 
 def _odd(px: float) -> int:

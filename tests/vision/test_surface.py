@@ -98,3 +98,17 @@ def test_two_canoes_end_to_end_are_cut_between_them(vision):
     ys, xs = np.nonzero(img)
     middles = sorted(round(float(y.mean())) for y, _ in det._split(ys, xs, 2))
     assert abs(middles[0] - 28) <= 1 and abs(middles[1] - 70) <= 1
+
+
+@pytest.mark.parametrize("seed", [7, 26, 31])
+def test_missing_disc_under_two_canoes_is_reported(vision, renderer, seed):
+    # The canoes hide most of the slot; what shows between them is water, not a disc,
+    # though in these lights it has neither the water's nor the disc's colour class.
+    state = {"canoes": {"yellow": [{"at": "7R", "gem": "violet"}],
+                        "green": [{"at": "7R", "gem": "blue"}]},
+             "weather": 0, "deposits": {}}
+    shot = renderer.render(state, seed=seed, nuisance=Nuisance.issue(), missing_discs=["7R"])
+    obs = _observe(vision, shot.image)
+    assert obs["slots"]["7R"]["disc"] is False
+    assert [c["player"] for c in obs["slots"]["7R"]["canoes"]] == ["yellow", "green"]
+    assert all(obs["slots"][s]["disc"] for s in obs["slots"] if s != "7R")
