@@ -67,6 +67,7 @@ HAND_STEP = 2               # hands are looked for at this fraction of the resol
 CLOSE_MM = 3.0              # gaps in a hull this small are mended
 REACH_MM = 30.0             # an arm reaches at least this far in over the board's edge
 HAND_COLOUR_PX = 0.3        # a hand showing this much (canoe areas) of a canoe colour
+CROWD_UNLIKE = 0.5          # share of a big canoe-coloured blob unlike the board: an arm
 NEAR_HAND_MM = 12.0         # canoes touching this band around a hand are not read
 RIM_MM = 3.5                # a canoe's dark edge or shadow is thinner than this
 UNKNOWN_MM = 5.0            # patches of unknown colour thinner than this are blur
@@ -74,6 +75,7 @@ ALONG_FLOW = 0.9            # a canoe's middle lies this close to its disc's, al
 ONE_CANOE = (1.4, 1.8)      # one hull is at most this long and wide (canoe lengths, widths)
 SOLID = 0.65                # one hull fills at least this share of its convex outline
 TWO_CANOES = 1.6            # a blob this many canoe widths wide (or lengths long) is two
+TWO_HULLS = 1.5             # ... if it has this many hulls' pixels
 CACHE_MM = 3.0              # a canoe within this of where it was is the same canoe
 SAME_MIDDLE = 12.0          # mean grey-level change of a canoe's middle that is only noise
 DISC_SEEN = 0.05            # share of a disc's ring that must show to tell it from water
@@ -275,9 +277,10 @@ class Detector:
         clock = _Clock()
         img, labels = self.prepare(image, location, clock)
         blocked = self._hands(labels)
-        if self.surface is not None:
+        departure = self.surface.departure(img) if self.surface is not None else None
+        if self.surface is not None and departure is not None:
             # What the colour classes let pass: unlike the board's own look there.
-            arm = self.surface.reaching_in(img)
+            arm = self.surface.reaching_in(img, departure)
             if arm.any():
                 c = self.surface.cell_px
                 cells = np.repeat(np.repeat(arm.astype(np.uint8), c, axis=0), c, axis=1)
@@ -288,9 +291,12 @@ class Detector:
         hulls: list[tuple[str, np.ndarray, np.ndarray]] = []
         free = self.canoe_area & ~blocked.astype(bool)
         for player, (found, crowd) in self._canoes(labels, free).items():
-            if crowd is not None:
+            if crowd is not None and (self.surface is None or departure is None or
+                                      self.surface.departs(crowd, departure) >= CROWD_UNLIKE):
+                # (Not water in a light that gives it a canoe's colour class.)
                 blocked |= crowd
             hulls.extend((player, ys, xs) for ys, xs in found)
+        hulls = self._apart_from_each_other(hulls)
         occluded_places: list[str] = []
         if blocked.any():
             # Nothing is read next to a hand: a finger or its shadow can look like a hull.
@@ -476,6 +482,8 @@ class Detector:
                         crowd = np.zeros(shape, np.uint8)
                     crowd[ys, xs] = 1
                 continue  # no canoe's shape: a streak along a bank, scattered specks
+            if count == 2 and n_seen < TWO_HULLS * self.canoe_px:
+                count = 1  # one hull and a fringe of its colour on the next canoe
             halves = self._split(ys[seen], xs[seen], count)
             if len(halves) > 1:
                 # Two canoes are two whole hulls; otherwise it is one canoe and a
@@ -483,9 +491,31 @@ class Detector:
                 whole = [hv for hv in halves if self._whole_hull(*hv)]
                 if len(whole) < 2:
                     whole = whole[:1]
+                elif not self._apart(*whole):
+                    # Both halves of one canoe cut along its length (a gem of its colour
+                    # in the next canoe made the blob too wide for one).
+                    whole = [(ys[seen], xs[seen])]
                 halves = whole
             found.extend(halves)
         return found, crowd
+
+    def _apart_from_each_other(self, hulls: list[tuple[str, np.ndarray, np.ndarray]]
+                               ) -> list[tuple[str, np.ndarray, np.ndarray]]:
+        """Canoes do not lie on each other: of two hulls (of any colours) whose middles
+        are closer than two canoes side by side can be, the larger is the canoe and the
+        other a part of it in a neighbouring colour (a reddish brown hull)."""
+        kept: list[tuple[str, np.ndarray, np.ndarray]] = []
+        for hull in sorted(hulls, key=lambda h: -len(h[1])):
+            if all(self._apart((hull[1], hull[2]), (k[1], k[2])) for k in kept):
+                kept.append(hull)
+        return kept
+
+    def _apart(self, a: tuple[np.ndarray, np.ndarray], b: tuple[np.ndarray, np.ndarray]
+               ) -> bool:
+        """Whether two halves of a blob lie as two canoes do: their middles at least
+        most of a canoe's width apart."""
+        gap = math.hypot(float(a[1].mean() - b[1].mean()), float(a[0].mean() - b[0].mean()))
+        return gap >= 0.8 * self.profile.sizes_mm2["canoe_short_mm"] * self.scale
 
     def _whole_hull(self, ys: np.ndarray, xs: np.ndarray) -> bool:
         return len(ys) >= 0.5 * self.canoe_px and self._count(ys, xs) == 1 and \

@@ -104,6 +104,23 @@ class Surface:
         u, v = x0 / board.size_mm[0], y0 / board.size_mm[1]
         self._tilt = np.stack([np.ones_like(u), u, v, u * v], axis=-1).reshape(-1, 4)
 
+    def departs(self, mask: np.ndarray, departure: tuple[np.ndarray, np.ndarray]) -> float:
+        """The share of the known cells under a mask of the board image (same
+        resolution) that are unlike the board there (1.0 when none is known)."""
+        rows, cols = self.shape
+        c = self.cell_px
+        cut = mask[:rows * c, :cols * c]
+        cells = np.zeros((rows, cols), bool)
+        cells[:cut.shape[0] // c, :cut.shape[1] // c] = cut[:cut.shape[0] // c * c,
+                                                            :cut.shape[1] // c * c] \
+            .reshape(cut.shape[0] // c, c, cut.shape[1] // c, c).any(axis=(1, 3))
+        cells &= self._known
+        if not cells.any():
+            return 1.0
+        dist, smooth = departure
+        unlike = (dist > SLIGHT) | smooth
+        return float(np.count_nonzero(unlike & cells)) / float(np.count_nonzero(cells))
+
     def departure(self, img: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """How far each cell's chromaticity is from the board's there (the white
         balance's tilt taken out; 0 where the board is not known), and which cells
@@ -128,12 +145,14 @@ class Surface:
                                                  < SMOOTHER * self._texture)
         return dist, smooth
 
-    def reaching_in(self, img: np.ndarray) -> np.ndarray:
+    def reaching_in(self, img: np.ndarray,
+                    departure: tuple[np.ndarray, np.ndarray] | None = None) -> np.ndarray:
         """Cells (rows, cols) of things over the board that are no pieces: unlike the
         board there and joined to its edge, reaching at least REACH_MM in; or unlike it
         over more than AWAY_MM2 where no piece may lie (an arm whose way in over a
-        print of its own colour was not seen)."""
-        dist, smooth = self.departure(img)
+        print of its own colour was not seen). `departure`: ``departure(img)`` if
+        already computed."""
+        dist, smooth = departure if departure is not None else self.departure(img)
         slight = ((dist > SLIGHT) | smooth).astype(np.uint8)
         n, parts = cv2.connectedComponents(slight, connectivity=8)
         out = np.zeros(self.shape, bool)
