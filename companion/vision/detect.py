@@ -76,6 +76,8 @@ ONE_CANOE = (1.4, 1.8)      # one hull is at most this long and wide (canoe leng
 SOLID = 0.65                # one hull fills at least this share of its convex outline
 TWO_CANOES = 1.6            # a blob this many canoe widths wide (or lengths long) is two
 TWO_HULLS = 1.5             # ... if it has this many hulls' pixels
+SIDE_BY_SIDE = 0.8          # canoe widths between the middles of two canoes side by side
+ON_TOP = 0.5                # two hulls' middles nearer than this (widths) are one canoe
 CACHE_MM = 3.0              # a canoe within this of where it was is the same canoe
 SAME_MIDDLE = 12.0          # mean grey-level change of a canoe's middle that is only noise
 DISC_SEEN = 0.05            # share of a disc's ring that must show to tell it from water
@@ -506,16 +508,16 @@ class Detector:
         other a part of it in a neighbouring colour (a reddish brown hull)."""
         kept: list[tuple[str, np.ndarray, np.ndarray]] = []
         for hull in sorted(hulls, key=lambda h: -len(h[1])):
-            if all(self._apart((hull[1], hull[2]), (k[1], k[2])) for k in kept):
+            if all(self._apart((hull[1], hull[2]), (k[1], k[2]), ON_TOP) for k in kept):
                 kept.append(hull)
         return kept
 
-    def _apart(self, a: tuple[np.ndarray, np.ndarray], b: tuple[np.ndarray, np.ndarray]
-               ) -> bool:
-        """Whether two halves of a blob lie as two canoes do: their middles at least
-        most of a canoe's width apart."""
+    def _apart(self, a: tuple[np.ndarray, np.ndarray], b: tuple[np.ndarray, np.ndarray],
+               widths: float = SIDE_BY_SIDE) -> bool:
+        """Whether two hulls lie as two canoes do: their middles at least `widths`
+        canoe widths apart."""
         gap = math.hypot(float(a[1].mean() - b[1].mean()), float(a[0].mean() - b[0].mean()))
-        return gap >= 0.8 * self.profile.sizes_mm2["canoe_short_mm"] * self.scale
+        return gap >= widths * self.profile.sizes_mm2["canoe_short_mm"] * self.scale
 
     def _whole_hull(self, ys: np.ndarray, xs: np.ndarray) -> bool:
         return len(ys) >= 0.5 * self.canoe_px and self._count(ys, xs) == 1 and \

@@ -112,3 +112,24 @@ def test_missing_disc_under_two_canoes_is_reported(vision, renderer, seed):
     assert obs["slots"]["7R"]["disc"] is False
     assert [c["player"] for c in obs["slots"]["7R"]["canoes"]] == ["yellow", "green"]
     assert all(obs["slots"][s]["disc"] for s in obs["slots"] if s != "7R")
+
+
+FRINGES = [
+    ({"red": [{"at": "7L", "gem": None}], "brown": [{"at": "7L", "gem": "violet"}]}, 3),
+    ({"red": [{"at": "7L", "gem": None}], "brown": [{"at": "7L", "gem": "violet"}]}, 6),
+    ({"yellow": [{"at": "6R", "gem": "violet"}], "brown": [{"at": "6R", "gem": "yellow"}]}, 1),
+    ({"yellow": [{"at": "6R", "gem": "violet"}], "brown": [{"at": "6R", "gem": "yellow"}]}, 4),
+]
+
+
+@pytest.mark.parametrize("canoes, seed", FRINGES)
+def test_canoe_with_a_fringe_of_its_colour_on_the_next_is_one_canoe(vision, renderer,
+                                                                    canoes, seed):
+    # A reddish brown hull beside a red one, a yellow gem beside a yellow hull: the
+    # blob of one colour is wider than one canoe, yet it is one.
+    slot = next(iter(canoes.values()))[0]["at"]
+    shot = renderer.render({"canoes": canoes, "weather": 0, "deposits": {}}, seed=seed,
+                           nuisance=Nuisance.issue())
+    obs = _observe(vision, shot.image)
+    assert sorted(c["player"] for c in obs["slots"][slot]["canoes"]) == sorted(canoes)
+    assert all(not v["canoes"] for s, v in obs["slots"].items() if s != slot)
