@@ -217,6 +217,19 @@ class Detector:
             cv2.circle(near, tuple(self._px([c])[0]), int(1.6 * r * s), 1, -1)
         self.canoe_area = (near.astype(bool) | self.place_mask["D"] | self.place_mask["F"]) \
             & self.valid
+        # All the slots' rings in one index (and the box around them), read at once.
+        ring_ys = np.concatenate([self._annulus[slot][0] for slot in SLOTS])
+        ring_xs = np.concatenate([self._annulus[slot][1] for slot in SLOTS])
+        ends = np.cumsum([len(self._annulus[slot][0]) for slot in SLOTS])
+        pad = self._close.shape[0]
+        box = (max(int(ring_ys.min()) - pad, 0), min(int(ring_ys.max()) + pad + 1, h),
+               max(int(ring_xs.min()) - pad, 0), min(int(ring_xs.max()) + pad + 1, w))
+        self._rings = (box, ring_ys, ring_xs,
+                       list(zip([0, *ends[:-1].tolist()], ends.tolist(), strict=True)))
+        # Where this frame's water is sampled (every third pixel of the river's places).
+        probe = np.zeros((h, w), bool)
+        probe[::3, ::3] = True
+        self._water_probe = np.nonzero(self.canoe_area & probe)
         step = HAND_STEP
         self._valid_small = self.valid[step // 2::step, step // 2::step]
         ys, xs = np.mgrid[step // 2:h:step, step // 2:w:step]
@@ -790,20 +803,23 @@ class Detector:
         the others and nearer the water is a slot without its disc. (Colour classes
         alone are not enough: in some light neither the disc's nor the water's class
         fits.) A ring hidden by canoes has its disc: a canoe rides on one."""
-        near_canoe = cv2.dilate(self._is_canoe[labels].astype(np.uint8),
-                                self._close).astype(bool)
         looks: dict[str, np.ndarray] = {}
-        for slot in SLOTS:
-            ys, xs = self._annulus[slot]
-            free = ~near_canoe[ys, xs]
-            if np.count_nonzero(free) >= DISC_SEEN * len(ys):
-                looks[slot] = _chroma(np.median(img[ys[free], xs[free]], axis=0))
+        (y0, y1, x0, x1), ys, xs, bounds = self._rings
+        near_canoe = cv2.dilate(self._is_canoe[labels[y0:y1, x0:x1]].astype(np.uint8),
+                                self._close)
+        free = near_canoe[ys - y0, xs - x0] == 0
+        colours = img[ys, xs]
+        for slot, (a, b) in zip(SLOTS, bounds, strict=True):
+            ok = free[a:b]
+            if np.count_nonzero(ok) >= DISC_SEEN * (b - a):
+                looks[slot] = _chroma(np.median(colours[a:b][ok], axis=0))
         present = {slot: True for slot in SLOTS}
         if len(looks) < 3:
             return present
         discs = np.median(np.array(list(looks.values())), axis=0)
-        water_px = img[(labels == self._water) & self.canoe_area]
-        water = (_chroma(np.median(water_px, axis=0)) if len(water_px) >= 0.2 * self.canoe_px
+        ys, xs = self._water_probe
+        water_px = img[ys, xs][labels[ys, xs] == self._water]
+        water = (_chroma(np.median(water_px, axis=0)) if len(water_px) >= 50
                  else _chroma(self.profile.classes["water"].bgr))
         apart = max(DISC_APART, 0.5 * float(np.hypot(*(discs - water))))
         for slot, look in looks.items():
