@@ -89,6 +89,7 @@ class Surface:
                      (y0 + cell_mm > cy - half) & (y0 < cy + half)
         self._paper = paper
         self._known = np.isfinite(self._chroma).all(axis=2) & ~paper
+        self._known_at = np.flatnonzero(self._known)
         edge = np.zeros((rows, cols), bool)
         edge[0, :] = edge[-1, :] = edge[:, 0] = edge[:, -1] = True
         self._edge = edge & ~paper
@@ -128,19 +129,21 @@ class Surface:
         chroma, texture = cell_look(img, self.cell_px)
         rows, cols = self.shape
         delta = (chroma[:rows, :cols] - self._chroma).reshape(-1, 2).astype(np.float64)
-        known = self._known.ravel()
-        n_known = int(known.sum())
-        if n_known >= 8:
-            use = known
-            keep = n_known * TILT_KEEP // 100
+        known = self._known_at
+        if len(known) >= 8:
+            tilt, dk = self._tilt[known], delta[known]
+            use = np.ones(len(known), bool)
+            keep = len(known) * TILT_KEEP // 100
             for _ in range(3):
-                a = self._tilt[use]
-                coef = np.linalg.solve(a.T @ a + 1e-9 * np.eye(4), a.T @ delta[use])
-                resid = np.hypot(*(delta - self._tilt @ coef).T)
-                limit = np.partition(resid[known], keep)[keep]
-                use = known & (resid <= limit)
+                a = tilt[use]
+                coef = np.linalg.solve(a.T @ a + 1e-9 * np.eye(4), a.T @ dk[use])
+                r = dk - tilt @ coef
+                resid = r[:, 0] * r[:, 0] + r[:, 1] * r[:, 1]
+                use = resid <= np.partition(resid, keep)[keep]
             delta = delta - self._tilt @ coef
-        dist = np.where(known, np.hypot(delta[:, 0], delta[:, 1]), 0.0).reshape(rows, cols)
+        dist = np.zeros(rows * cols)
+        dist[known] = np.hypot(delta[known, 0], delta[known, 1])
+        dist = dist.reshape(rows, cols)
         smooth = self._printed & ~self._paper & (texture[:rows, :cols]
                                                  < SMOOTHER * self._texture)
         return dist, smooth
