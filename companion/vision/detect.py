@@ -115,7 +115,7 @@ class Detector:
         self._canoe_idx = {c.split(":")[1]: names.index(c) for c in CANOE_CLASSES}
         self._gem_idx = {g.split(":")[1]: names.index(g) for g in GEM_CLASSES}
         self._cloud = names.index("cloud")
-        self._disc, self._water = names.index("disc"), names.index("water")
+        self._water = names.index("water")
         self._pieces = np.ones(256, bool)  # labels that are not the board
         self._pieces[profile.ground()] = False
         self._pieces[NONE] = False
@@ -292,9 +292,10 @@ class Detector:
         clock = _Clock()
         img, labels = self.prepare(image, location, clock)
         blocked = self._hands(labels)
-        departure = self.surface.departure(img) if self.surface is not None else None
-        if self.surface is not None and departure is not None:
+        departure = None
+        if self.surface is not None:
             # What the colour classes let pass: unlike the board's own look there.
+            departure = self.surface.departure(img)
             arm = self.surface.reaching_in(img, departure)
             if arm.any():
                 c = self.surface.cell_px
@@ -306,8 +307,8 @@ class Detector:
         hulls: list[tuple[str, np.ndarray, np.ndarray]] = []
         free = self.canoe_area & ~blocked.astype(bool)
         for player, (found, crowd) in self._canoes(labels, free).items():
-            if crowd is not None and (self.surface is None or departure is None or
-                                      self.surface.departs(crowd, departure) >= CROWD_UNLIKE):
+            if crowd is not None and (self.surface is None or departure is None
+                                      or self.surface.departs(crowd, departure) >= CROWD_UNLIKE):
                 # (Not water in a light that gives it a canoe's colour class.)
                 blocked |= crowd
             hulls.extend((player, ys, xs) for ys, xs in found)
