@@ -9,7 +9,8 @@ board shows right there: a pale hand over the dock's print, a brown one over the
 Against the board's look at that very place, learned from the calibration photos, it
 stands out: its chromaticity is not the print's, and it is smooth where the print is
 striped. Pieces differ from the board too, but an arm is the only thing that comes in
-over the board's edge, so only departures joined to the edge and reaching in count.
+over the board's edge, so only departures joined to the edge and reaching in count,
+or a departure too big for pieces where no piece may lie.
 
 Two thresholds (a hysteresis): cells that depart a little are joined to those that
 depart plainly, so an arm is followed across a print whose colour is close to its own.
@@ -42,12 +43,12 @@ def cell_px(px_per_mm: float) -> int:
     return max(2, 2 * int(round(SHADE_CELL_MM * px_per_mm / 2)))
 
 
-def cell_look(img: np.ndarray, cell_px: int) -> tuple[np.ndarray, np.ndarray]:
-    """Per cell of `cell_px` pixels of a light-corrected board image (uint8 BGR): the
+def cell_look(img: np.ndarray, side: int) -> tuple[np.ndarray, np.ndarray]:
+    """Per cell of `side` pixels of a light-corrected board image (uint8 BGR): the
     r and g chromaticity of its mean colour (rows, cols, 2) and the spread (standard
     deviation) of its brightness (rows, cols)."""
-    rows, cols = img.shape[0] // cell_px, img.shape[1] // cell_px
-    x = img[:rows * cell_px, :cols * cell_px].astype(np.float32)
+    rows, cols = img.shape[0] // side, img.shape[1] // side
+    x = img[:rows * side, :cols * side].astype(np.float32)
     lum = cv2.transform(x, np.ones((1, 3), np.float32))
     colour = cv2.resize(x, (cols, rows), interpolation=cv2.INTER_AREA)
     moments = cv2.resize(cv2.merge([lum, lum * lum]), (cols, rows),
