@@ -17,7 +17,6 @@ public information reaches the LEDs (see danger.py); the frame for a moment is
 from __future__ import annotations
 
 import logging
-import re
 import threading
 import time
 from collections.abc import Callable, Mapping
@@ -37,20 +36,21 @@ log = logging.getLogger("companion.hardware")
 
 PUSH_GAP = 0.6  # seconds between the pulses of two pushes of the river
 RESEND = 1.0  # seconds after which an unchanged frame is sent to the strip again
-_NAMED = re.compile(r"\b(?:on|reach|to|from) (1|2|3|4|5|6L|6R|7L|7R)\b")
 
 
 def places_named(verdict: Any, event: Any = None) -> tuple[str, ...]:
-    """The places a refused move is about: those the referee's message names ("blue's
-    canoe on 4 …", "cannot reach 6L"), else where the event's canoes started."""
-    message = getattr(verdict, "message", None) or ""
-    places = list(dict.fromkeys(_NAMED.findall(message)))
-    if "on the dock" in message:
-        places.append(DOCK)
-    if "below the falls" in message or "the falls" in message:
-        places.extend(FALLS.values())
-    if places:
-        return tuple(places)
+    """The LED places a refused move is about: those the referee's verdict names
+    (``Verdict.places``), else where the event's canoes started."""
+    named: list[str] = []
+    for place in getattr(verdict, "places", ()) or ():
+        if place == "D":
+            named.append(DOCK)
+        elif place == "F":
+            named.extend(FALLS.values())  # the verdict does not say which side
+        else:
+            named.append(place)
+    if named:
+        return tuple(dict.fromkeys(named))
     if isinstance(event, Mapping):
         try:
             event = parse_event(event)

@@ -46,21 +46,22 @@ def check_which(state: State, player: str, turn: Turn) -> None:
     listed = [a.origin for a in turn.canoes]
     listed_dock = listed.count("D")
     listed_river = len(listed) - listed_dock - listed.count("F")
+    afloat = tuple(at for at in places if at not in ("D", "F"))
     if "F" in listed:
         raise IllegalEvent("R-WHICH-4", f"{player}'s canoe below the falls cannot act; "
-                           "buy it back in phase I")
+                           "buy it back in phase I", ("F",))
     if river == 2 and listed_river < 2:
         raise IllegalEvent("R-WHICH-3", f"both of {player}'s canoes are in the river, "
-                           "so both must act")
+                           "so both must act", afloat)
     if docked == 2 and listed_dock != 1:
         raise IllegalEvent("R-WHICH-1", f"both of {player}'s canoes are on the dock: "
-                           "exactly one of them must be launched")
+                           "exactly one of them must be launched", ("D",))
     if docked == 1 and river == 1 and listed_river < 1:
         raise IllegalEvent("R-WHICH-2", f"{player}'s canoe in the river must act; "
-                           "launching the one on the dock is optional")
+                           "launching the one on the dock is optional", afloat)
     if docked + river == 1 and not listed:
         raise IllegalEvent("R-WHICH-4", f"{player} has one canoe left and it must "
-                           + ("be launched" if docked else "act"))
+                           + ("be launched" if docked else "act"), afloat or ("D",))
 
 
 def _assignments(canoes: list[Canoe], actions: tuple[CanoeAction, ...]) -> list[list[int]]:
@@ -100,12 +101,15 @@ def apply_number_turn(state: State, player: str, value: int, turn: Turn) -> None
     first_error: IllegalEvent | None = None
     for perm in options:
         trial = state.evolve() if len(options) > 1 else state
+        moved = list(canoes)
+        at: tuple[str, ...] = ()
         try:
-            moved = list(canoes)
             for i, action in zip(perm, turn.canoes, strict=True):
+                at = (moved[i][0], action.destination)  # where the refused move is
                 moved[i] = apply_action(trial, player, moved[i], value, action)
             trial.put_canoes(player, moved)
         except IllegalEvent as exc:
+            exc.places = exc.places or tuple(dict.fromkeys(at))
             first_error = first_error or exc
             continue
         if trial is not state:
@@ -126,11 +130,12 @@ def _missing_canoe(player: str, canoes: list[Canoe],
         if not any(c[0] == action.origin and action.gem in (ANY, c[1]) for c in canoes):
             if action.origin == "D" and any(a.to == "D" for a in actions[:n]):
                 return IllegalEvent("R-LAND-3", f"{player}'s canoe that landed this turn "
-                                    "stays on the dock until the next turn")
+                                    "stays on the dock until the next turn", ("D",))
             what = action.origin if action.gem == ANY else f"{action.origin} with {action.gem}"
             return IllegalEvent("R-TURN-1", f"{player} has no canoe on {what} "
-                                f"(the canoes are {have})")
-    return IllegalEvent("R-TURN-1", f"{player} lists the same canoe twice")
+                                f"(the canoes are {have})", (action.origin,))
+    return IllegalEvent("R-TURN-1", f"{player} lists the same canoe twice",
+                        tuple(dict.fromkeys(a.origin for a in actions)))
 
 
 def apply_action(state: State, player: str, canoe: Canoe, value: int,

@@ -17,9 +17,11 @@ class LogError(ValueError):
 
 
 class IllegalEvent(ValueError):
-    """A well-formed event that breaks a rule; ``rule`` is the most specific rule ID."""
+    """A well-formed event that breaks a rule; ``rule`` is the most specific rule ID,
+    ``places`` the board places it is about ("D", "1" … "7R", "F"; may be empty)."""
 
-    def __init__(self, rule: str, message: str) -> None:
+    def __init__(self, rule: str, message: str, places: tuple[str, ...] = ()) -> None:
         super().__init__(f"{rule}: {message}")
         self.rule = rule
         self.message = message
+        self.places = tuple(places)

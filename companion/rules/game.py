@@ -39,6 +39,9 @@ class Verdict:
     ok: bool
     rule: str | None = None
     message: str | None = None
+    # The places the broken rule is about ("D", "1" … "7R", "F"), for pointing at
+    # them (LEDs); not part of the referee's JSON.
+    places: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         if self.ok:
@@ -47,6 +50,10 @@ class Verdict:
 
 
 LEGAL = Verdict(True)
+
+
+def _refused(exc: IllegalEvent | LogError) -> Verdict:
+    return Verdict(False, exc.rule, exc.message, getattr(exc, "places", ()))
 
 
 def win_met(camp: Sequence[str]) -> bool:
@@ -185,7 +192,7 @@ class Game:
         try:
             self._next_state(event)
         except (IllegalEvent, LogError) as exc:
-            return Verdict(False, exc.rule, exc.message)
+            return _refused(exc)
         return LEGAL
 
     def is_legal(self, event: Event | Mapping[str, Any]) -> bool:
@@ -206,7 +213,7 @@ class Game:
         try:
             self.apply(event)
         except (IllegalEvent, LogError) as exc:
-            return Verdict(False, exc.rule, exc.message)
+            return _refused(exc)
         return LEGAL
 
     def push_san(self, text: str, player: str | None = None) -> Turn:

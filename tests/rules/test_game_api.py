@@ -17,3 +17,21 @@ def test_try_apply_applies_a_legal_event_and_refuses_an_illegal_one_unchanged():
     assert game.to_move == "green"
     bad = game.try_apply({"event": "turn", "player": "purple"})
     assert (bad.ok, bad.rule) == (False, "LOG")
+
+
+def test_refused_turn_names_the_places_it_is_about():
+    # The LEDs point at them; the referee's JSON does not carry them.
+    game = Game(["blue", "red", "green"])
+    game.apply({"event": "cards", "cards": {"blue": 3, "red": 1, "green": 2}})
+    verdict = game.check({"event": "turn", "player": "blue",
+                          "canoes": [{"from": "D", "to": "4"}]})
+    assert (verdict.ok, verdict.rule, verdict.places) == (False, "R-PTS-1", ("D", "4"))
+    assert set(verdict.to_json()) == {"ok", "rule", "message"}
+
+
+def test_refused_turn_leaving_both_canoes_docked_names_the_dock():
+    game = Game(["blue", "red", "green"])
+    game.apply({"event": "cards", "cards": {"blue": 3, "red": 1, "green": 2}})
+    verdict = game.check({"event": "turn", "player": "blue",
+                          "canoes": [{"from": "5", "to": "6L"}]})
+    assert (verdict.rule, verdict.places) == ("R-WHICH-1", ("D",))
