@@ -127,6 +127,7 @@ class Table:
             self.store.set_aside(game_id, skipped)
             self.game, self.game_id = game, game_id
             self._choices = self.store.choices(game_id) if game.phase == "cards" else {}
+            self._open_free_seats()
             self._bump("resume")
             return True
 
@@ -146,6 +147,7 @@ class Table:
             self.game_id = self.store.new_game(game.setup.to_json())
             self.game = game
             self._choices = {}
+            self._open_free_seats()
             self._feed({"kind": "new-game", "ok": True, "players": list(game.players),
                         "start": game.setup.start})
             self._bump("new-game")
@@ -185,20 +187,24 @@ class Table:
             self._bump("seat", player)
             return token
 
+    def _open_free_seats(self) -> None:
+        """Give every seat with no phone its join token (when a game starts or is
+        loaded), so that showing the QR codes changes nothing."""
+        seats = self.store.seats(self.game_id or 0)
+        for player in self.game.players if self.game else ():
+            seat = seats[player]
+            if seat.join_token is None and seat.token_hash is None:
+                self.store.set_seat(self.game_id or 0, player, token_hash=None,
+                                    join_token=secrets.token_urlsafe(16))
+
     def join_tokens(self) -> dict[str, str]:
         """The open join token of every seat that has no phone or is being moved."""
         with self._lock:
             if self.game is None:
                 return {}
             seats = self.store.seats(self.game_id or 0)
-            out = {}
-            for player in self.game.players:
-                seat = seats[player]
-                if seat.join_token is None and seat.token_hash is None:
-                    out[player] = self.open_seat(player)
-                elif seat.join_token:
-                    out[player] = seat.join_token
-            return out
+            return {player: seats[player].join_token for player in self.game.players
+                    if seats[player].join_token}
 
     def join(self, join_token: str, lang: str | None = None) -> tuple[str, str]:
         """Claim the seat whose QR code holds `join_token`: returns (player, seat token).

@@ -232,6 +232,18 @@ def test_a_new_phone_on_a_seat_logs_the_old_one_out(table):
     assert table.seat_for(old) is None and table.seat_for(new) == "blue"
 
 
+def test_showing_the_qr_codes_changes_nothing(table, path):
+    # The table page is a GET: every free seat has its code from the start, and a
+    # restart keeps them.
+    version = table.version
+    tokens = table.join_tokens()
+    assert sorted(tokens) == PLAYERS and table.join_tokens() == tokens
+    assert table.version == version
+    again = Table(Store(path))
+    assert again.join_tokens() == tokens
+    again.store.close()
+
+
 def test_a_join_token_works_once(table):
     token = table.join_tokens()["blue"]
     table.join(token)
