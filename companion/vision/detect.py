@@ -217,10 +217,11 @@ class Detector:
             cv2.circle(near, tuple(self._px([c])[0]), int(1.6 * r * s), 1, -1)
         self.canoe_area = (near.astype(bool) | self.place_mask["D"] | self.place_mask["F"]) \
             & self.valid
-        # All the slots' rings in one index (and the box around them), read at once.
-        ring_ys = np.concatenate([self._annulus[slot][0] for slot in SLOTS])
-        ring_xs = np.concatenate([self._annulus[slot][1] for slot in SLOTS])
-        ends = np.cumsum([len(self._annulus[slot][0]) for slot in SLOTS])
+        # All the slots' rings in one index (and the box around them), read at once;
+        # every other pixel of a ring is plenty for its median colour.
+        ring_ys = np.concatenate([self._annulus[slot][0][::2] for slot in SLOTS])
+        ring_xs = np.concatenate([self._annulus[slot][1][::2] for slot in SLOTS])
+        ends = np.cumsum([len(self._annulus[slot][0][::2]) for slot in SLOTS])
         pad = self._close.shape[0]
         box = (max(int(ring_ys.min()) - pad, 0), min(int(ring_ys.max()) + pad + 1, h),
                max(int(ring_xs.min()) - pad, 0), min(int(ring_xs.max()) + pad + 1, w))
@@ -334,8 +335,7 @@ class Detector:
             # R-RIVER-4): only a gem plainly of another colour is reported there.
             ashore = self.board.place_at(centre) in ("D", "F")
             canoes.append((player, centre, self._gem_cached(
-                image, location, img, centre, player, cache, ashore,
-                self._axis(ys, xs))))
+                image, location, img, centre, player, cache, ashore, (ys, xs))))
         self._gem_cache = cache
         clock.lap("canoes")
         obs = self._observation(img, labels, canoes, location, occluded_places)
@@ -518,20 +518,25 @@ class Detector:
     def _apart_from_each_other(self, hulls: list[tuple[str, np.ndarray, np.ndarray]]
                                ) -> list[tuple[str, np.ndarray, np.ndarray]]:
         """Canoes do not lie on each other: of two hulls (of any colours) whose middles
-        are closer than two canoes side by side can be, the larger is the canoe and the
-        other a part of it in a neighbouring colour (a reddish brown hull)."""
-        kept: list[tuple[str, np.ndarray, np.ndarray]] = []
-        for hull in sorted(hulls, key=lambda h: -len(h[1])):
-            if all(self._apart((hull[1], hull[2]), (k[1], k[2]), ON_TOP) for k in kept):
-                kept.append(hull)
-        return kept
+        are within ON_TOP canoe widths, the larger is the canoe and the other a part of
+        it in a neighbouring colour (a reddish brown hull)."""
+        if len(hulls) < 2:
+            return hulls
+        hulls = sorted(hulls, key=lambda h: -len(h[1]))
+        middles = np.array([(xs.mean(), ys.mean()) for _, ys, xs in hulls])
+        least = ON_TOP * self.profile.sizes_mm2["canoe_short_mm"] * self.scale
+        kept: list[int] = []
+        for i, middle in enumerate(middles):
+            if not kept or np.hypot(*(middles[kept] - middle).T).min() >= least:
+                kept.append(i)
+        return [hulls[i] for i in kept]
 
-    def _apart(self, a: tuple[np.ndarray, np.ndarray], b: tuple[np.ndarray, np.ndarray],
-               widths: float = SIDE_BY_SIDE) -> bool:
-        """Whether two hulls lie as two canoes do: their middles at least `widths`
-        canoe widths apart."""
+    def _apart(self, a: tuple[np.ndarray, np.ndarray], b: tuple[np.ndarray, np.ndarray]
+               ) -> bool:
+        """Whether two halves of a blob lie as two canoes side by side do: their
+        middles most of a canoe's width apart or more."""
         gap = math.hypot(float(a[1].mean() - b[1].mean()), float(a[0].mean() - b[0].mean()))
-        return gap >= widths * self.profile.sizes_mm2["canoe_short_mm"] * self.scale
+        return gap >= SIDE_BY_SIDE * self.profile.sizes_mm2["canoe_short_mm"] * self.scale
 
     def _whole_hull(self, ys: np.ndarray, xs: np.ndarray) -> bool:
         return len(ys) >= 0.5 * self.canoe_px and self._count(ys, xs) == 1 and \
@@ -624,10 +629,11 @@ class Detector:
     def _gem_cached(self, image: np.ndarray, location: Location, img: np.ndarray,
                     centre: tuple[float, float], player: str,
                     cache: dict[tuple[str, int, int], tuple[np.ndarray, str | None]],
-                    ashore: bool = False, axis: tuple[float, float] | None = None
+                    ashore: bool = False, hull: tuple[np.ndarray, np.ndarray] | None = None
                     ) -> str | None:
         """The gem of a canoe, read again only if the canoe's middle changed since the
-        last frame (a still camera sees the same canoe thirty times a second)."""
+        last frame (a still camera sees the same canoe thirty times a second). `hull`:
+        the canoe's pixels (ys, xs), which give the direction it lies in."""
         r = int(math.ceil(math.sqrt(self.gem_px / math.pi))) + 2
         x, y = int(centre[0] * self.scale), int(centre[1] * self.scale)
         middle = img[max(y - r, 0):y + r + 1, max(x - r, 0):x + r + 1].astype(np.int16)
@@ -637,6 +643,7 @@ class Detector:
                 float(np.abs(middle - last[0]).mean()) < SAME_MIDDLE:
             gem = last[1]
         else:
+            axis = self._axis(*hull) if hull is not None else None
             gem = self._gem(image, location, centre, player, ashore, axis)
         cache[key] = (middle, gem)
         return gem

@@ -32,7 +32,7 @@ from .profile import SHADE_CELL_MM, ColourProfile
 PLAIN = 0.05      # chromaticity distance of a cell plainly unlike the board there
 SLIGHT = 0.025    # ... slightly unlike it (joined to a plain one, it is the same thing)
 SMOOTHER = 0.7    # a cell this much smoother than the board's print there is covered
-PRINT = 12.0      # texture (brightness spread) from which a print counts as textured
+PRINT = 4.0       # texture (grey-level spread) from which a print counts as textured
 REACH_MM = 30.0   # an arm reaches at least this far in over the board's edge
 AWAY_MM2 = 1500.0  # this much unlike the board where no piece can lie is no piece either
 TILT_KEEP = 70    # percent of cells (the most board-like) the white-balance tilt is fitted to
@@ -46,11 +46,11 @@ def cell_px(px_per_mm: float) -> int:
 def cell_look(img: np.ndarray, side: int) -> tuple[np.ndarray, np.ndarray]:
     """Per cell of `side` pixels of a light-corrected board image (uint8 BGR): the
     r and g chromaticity of its mean colour (rows, cols, 2) and the spread (standard
-    deviation) of its brightness (rows, cols)."""
+    deviation) of its grey level (rows, cols)."""
     rows, cols = img.shape[0] // side, img.shape[1] // side
-    x = img[:rows * side, :cols * side].astype(np.float32)
-    lum = cv2.transform(x, np.ones((1, 3), np.float32))
-    colour = cv2.resize(x, (cols, rows), interpolation=cv2.INTER_AREA)
+    x = img[:rows * side, :cols * side]
+    colour = cv2.resize(x, (cols, rows), interpolation=cv2.INTER_AREA).astype(np.float32)
+    lum = cv2.cvtColor(x, cv2.COLOR_BGR2GRAY).astype(np.float32)
     moments = cv2.resize(cv2.merge([lum, lum * lum]), (cols, rows),
                          interpolation=cv2.INTER_AREA)
     total = colour.sum(axis=2) + 3.0
@@ -132,9 +132,10 @@ class Surface:
         delta = (chroma[:rows, :cols] - self._chroma).reshape(-1, 2).astype(np.float64)
         known = self._known_at
         if len(known) >= 8:
-            tilt, dk = self._tilt[known], delta[known]
-            use = np.ones(len(known), bool)
-            keep = len(known) * TILT_KEEP // 100
+            fit = known[::2]  # a tilt of four numbers: every other cell is plenty
+            tilt, dk = self._tilt[fit], delta[fit]
+            use = np.ones(len(fit), bool)
+            keep = len(fit) * TILT_KEEP // 100
             for _ in range(3):
                 a = tilt[use]
                 coef = np.linalg.solve(a.T @ a + 1e-9 * np.eye(4), a.T @ dk[use])
