@@ -212,10 +212,11 @@ def board_luma(board: Board, profile: ColourProfile, shots: list[np.ndarray],
 
 def board_surface(board: Board, profile: ColourProfile, shots: list[np.ndarray],
                   px_per_mm: float) -> tuple[np.ndarray, np.ndarray]:
-    """The empty board's look per SHADE_CELL_MM cell (``surface.cell_look``: median
-    chromaticity and brightness spread), seen as the detector sees the board (light
-    and shadows taken out, smoothed); the median over the photos; NaN under the
-    layout's pieces."""
+    """The empty board's look per SHADE_CELL_MM cell (``surface.cell_look``: mean
+    chromaticity and grey-level spread), seen as the detector sees the board (light
+    and shadows taken out, smoothed); the median over the photos. Cells where the
+    layout's pieces show are taken from the rest of their disc (a disc looks the same
+    all over), or are NaN (the cloud's place)."""
     det = Detector(board, profile, px_per_mm)
     c = cell_px(px_per_mm)
     chromas, textures = [], []
@@ -230,21 +231,55 @@ def board_surface(board: Board, profile: ColourProfile, shots: list[np.ndarray],
         raise ProfileError("the board's markers are not visible in the photos")
     chroma = np.median(np.array(chromas), axis=0).astype(np.float32)
     texture = np.median(np.array(textures), axis=0).astype(np.float32)
-    hidden = _under_layout(board, texture.shape, c / px_per_mm)
+    hidden = _under_layout(board, texture.shape, c / px_per_mm, profile)
     chroma[hidden] = np.nan
     texture[hidden] = np.nan
+    _fill_discs(board, chroma, texture, c / px_per_mm)
     return (np.stack([_per_shade_cell(board, chroma[..., k]) for k in (0, 1)], axis=-1),
             _per_shade_cell(board, texture))
 
 
-def _under_layout(board: Board, shape: tuple[int, ...], cell_mm: float) -> np.ndarray:
-    """Cells (of `cell_mm`) the calibration layout's pieces may hide."""
+def _fill_discs(board: Board, chroma: np.ndarray, texture: np.ndarray,
+                cell_mm: float) -> None:
+    """Cells on a disc that the layout's canoe hid take the look of that disc's other
+    cells (or, if none shows, of the other discs'): in place."""
+    rows, cols = texture.shape
+    gy, gx = np.mgrid[0:rows, 0:cols]
+    cx, cy = (gx + 0.5) * cell_mm, (gy + 0.5) * cell_mm
+    reach = board.disc_radius_mm - 0.5 * cell_mm
+    on = {slot: np.hypot(cx - x, cy - y) <= reach for slot, (x, y) in board.slots.items()}
+    known = np.isfinite(texture) & np.isfinite(chroma).all(axis=2)
+    any_disc = np.logical_or.reduce(list(on.values())) & known
+    for cells in on.values():
+        gap = cells & ~known
+        if not gap.any():
+            continue
+        donors = cells & known if (cells & known).sum() >= 2 else any_disc
+        if not donors.any():
+            continue
+        chroma[gap] = np.median(chroma[donors], axis=0)
+        texture[gap] = np.median(texture[donors])
+
+
+def _under_layout(board: Board, shape: tuple[int, ...], cell_mm: float,
+                  profile: ColourProfile | None = None) -> np.ndarray:
+    """Cells (of `cell_mm`) the calibration layout's pieces may hide: its canoes' discs,
+    or with a profile (which knows a canoe's size) only the strip along the flow each
+    canoe lies on; and the cloud."""
     gy, gx = np.mgrid[0:shape[0], 0:shape[1]]
     cx, cy = (gx + 0.5) * cell_mm, (gy + 0.5) * cell_mm
     hidden = np.zeros(shape[:2], bool)
     for slot in LAYOUT_CANOES:
         sx, sy = board.slots[slot]
-        hidden |= np.hypot(cx - sx, cy - sy) <= board.disc_radius_mm + cell_mm
+        if profile is None:
+            hidden |= np.hypot(cx - sx, cy - sy) <= board.disc_radius_mm + cell_mm
+            continue
+        fx, fy = board.flow(slot)
+        along = np.abs((cx - sx) * fx + (cy - sy) * fy)
+        across = np.abs((cx - sx) * fy - (cy - sy) * fx)
+        margin = 0.75 * cell_mm + 3.0  # a cell touching the hull, its blur and shadow
+        hidden |= (along <= profile.sizes_mm2["canoe_long_mm"] / 2 + margin) & \
+            (across <= profile.sizes_mm2["canoe_short_mm"] / 2 + margin)
     wx, wy = board.weather_mm[LAYOUT_WEATHER]
     hidden |= np.hypot(cx - wx, cy - wy) <= 14 + cell_mm
     return hidden
