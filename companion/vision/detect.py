@@ -67,6 +67,8 @@ HAND_STEP = 2               # hands are looked for at this fraction of the resol
 CLOSE_MM = 3.0              # gaps in a hull this small are mended
 REACH_MM = 30.0             # an arm reaches at least this far in over the board's edge
 HAND_COLOUR_PX = 0.3        # a hand showing this much (canoe areas) of a canoe colour
+PLAIN_UNLIKE = 0.1          # a surface cell this unlike the board there is not the board
+BARE_MM2 = 6000.0           # that much of it where canoes lie, with no canoe's colour: an arm
 CROWD_UNLIKE = 0.5          # share of a big canoe-coloured blob unlike the board: an arm
 NEAR_HAND_MM = 12.0         # canoes touching this band around a hand are not read
 RIM_MM = 3.5                # a canoe's dark edge or shadow is thinner than this
@@ -153,6 +155,11 @@ class Detector:
         self.surface = (Surface(board, profile, px_per_mm, self._places())
                         if profile.board_chroma is not None
                         and profile.board_texture is not None else None)
+        if self.surface is not None:
+            rows, cols = self.surface.shape
+            c = self.surface.cell_px
+            self._river_cells = self.canoe_area[:rows * c, :cols * c] \
+                .reshape(rows, c, cols, c).all(axis=(1, 3))
 
     # -- fixed masks of the board ----------------------------------------------------------
 
@@ -239,6 +246,26 @@ class Detector:
         self._edge_small = self.edge[step // 2::step, step // 2::step]
         self._canoe_area_small = self.canoe_area[step // 2::step, step // 2::step]
 
+    def _unexplained(self, labels: np.ndarray,
+                     departure: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
+        """Surface cells of something big where canoes lie that is plainly unlike the
+        board there but shows no canoe's colour: an arm down the river in a light that
+        gives it the colour class of a print (it entered over a print of its own colour,
+        so it is not seen joined to the board's edge)."""
+        assert self.surface is not None
+        rows, cols = self.surface.shape
+        c = self.surface.cell_px
+        canoe = self._is_canoe[labels[:rows * c, :cols * c]].astype(np.uint8) * 255
+        share = cv2.resize(canoe, (cols, rows), interpolation=cv2.INTER_AREA) / 255.0
+        bare = (departure[0] > PLAIN_UNLIKE) & self._river_cells & (share < 0.05)
+        n, parts, stats, _ = cv2.connectedComponentsWithStats(bare.astype(np.uint8),
+                                                              connectivity=8)
+        out = np.zeros((rows, cols), bool)
+        for i in range(1, n):
+            if stats[i, cv2.CC_STAT_AREA] * (c / self.scale) ** 2 >= BARE_MM2:
+                out |= parts == i
+        return out
+
     def _places(self) -> np.ndarray:
         """Where pieces may lie: canoe places, deposits (loose gems), the weather track
         (the cloud)."""
@@ -298,7 +325,8 @@ class Detector:
         if self.surface is not None:
             # What the colour classes let pass: unlike the board's own look there.
             departure = self.surface.departure(img)
-            arm = self.surface.reaching_in(img, departure)
+            arm = self.surface.reaching_in(img, departure) | self._unexplained(labels,
+                                                                               departure)
             if arm.any():
                 c = self.surface.cell_px
                 cells = np.repeat(np.repeat(arm.astype(np.uint8), c, axis=0), c, axis=1)

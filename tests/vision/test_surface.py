@@ -47,6 +47,18 @@ def test_pale_hand_in_over_the_dock_in_bright_light_is_seen(vision, renderer, pl
     assert vision.detector.surface.reaching_in(reading.corrected).any()
 
 
+@pytest.mark.parametrize("seed", [69, 74])
+def test_pale_arm_straight_down_the_river_in_clipped_light_is_seen(vision, renderer,
+                                                                   players, seed):
+    # Over the dock's print it matches, so it is not seen joined to the board's edge;
+    # down the river it is plainly not the board there and has no canoe's colour.
+    light = dataclasses.replace(Nuisance.issue(), light=(1.45, 1.6))
+    shot = renderer.render(players.state, seed=seed, nuisance=light,
+                           hand=Hand("top", (246.0, 388.0), SKIN_RGB[0]))
+    obs = _observe(vision, shot.image)
+    assert obs is not None and obs["stable"] is False
+
+
 @pytest.mark.parametrize("seed", [101, 102, 103, 104, 105, 106])
 def test_board_without_hand_has_nothing_reaching_in(vision, renderer, mid_game, seed):
     shot = renderer.render(mid_game.state, seed=seed, nuisance=Nuisance.issue())
