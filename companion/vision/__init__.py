@@ -16,6 +16,7 @@ The pieces, each usable alone:
 - ``profile``    the learned colour classes (no hard-coded thresholds) and their sizes
 - ``learn``      learning a profile from photos of the calibration layout
 - ``detect``     one frame to an observation: canoes, gems, discs, weather, hands
+- ``surface``    the empty board's own look per cell, and what over it is not a piece
 - ``observer``   ``Vision``: all of it for a stream, with stability
 - ``sources``    frames from a Pi camera, a USB camera, a video, photos, the renderer
 - ``render``     the synthetic camera that paints a game state (tests, benchmarks, demo)
