@@ -210,6 +210,21 @@ def _grid(rows: Any) -> np.ndarray:
     return grid
 
 
+def _ground_map(part: dict[str, Any]) -> dict[str, np.ndarray]:
+    shape = tuple(int(v) for v in part["shape"])
+    return {n: np.unpackbits(np.frombuffer(bytes.fromhex(h), np.uint8))
+            [:shape[0] * shape[1]].reshape(shape).astype(bool)
+            for n, h in part["classes"].items()}
+
+
+def _surface(part: dict[str, Any]) -> tuple[np.ndarray, np.ndarray]:
+    chroma = np.stack([_grid(part["r"]), _grid(part["g"])], axis=-1)
+    texture = _grid(part["texture"])
+    if texture.shape != chroma.shape[:2]:
+        raise ValueError
+    return chroma, texture
+
+
 def _fit(px: np.ndarray) -> ColourClass:
     f = features(px)
     keep = np.ones(len(f), bool)
@@ -273,39 +288,21 @@ def parse_profile(data: Any, where: str = "profile") -> ColourProfile:
         value = sizes.get(key)
         if isinstance(value, bool) or not isinstance(value, int | float) or value <= 0:
             raise fail(f"sizes_mm2.{key} must be a positive number")
-    ground_map = None
-    gm = data.get("ground_map")
-    if gm is not None:
+    def section(key: str, cell_mm: float, read: Any) -> Any:
+        """A gridded part of the profile, read by `read`; None when absent."""
+        part = data.get(key)
+        if part is None:
+            return None
         try:
-            if gm["cell_mm"] != GROUND_CELL_MM:
+            if part["cell_mm"] != cell_mm:
                 raise ValueError
-            shape = tuple(int(v) for v in gm["shape"])
-            ground_map = {n: np.unpackbits(np.frombuffer(bytes.fromhex(h), np.uint8))
-                          [:shape[0] * shape[1]].reshape(shape).astype(bool)
-                          for n, h in gm["classes"].items()}
+            return read(part)
         except (KeyError, TypeError, ValueError):
-            raise fail("ground_map is damaged (recalibrate the profile)") from None
-    board_luma = None
-    bl = data.get("board_luma")
-    if bl is not None:
-        try:
-            if bl["cell_mm"] != SHADE_CELL_MM:
-                raise ValueError
-            board_luma = _grid(bl["rows"])
-        except (KeyError, TypeError, ValueError):
-            raise fail("board_luma is damaged (recalibrate the profile)") from None
-    chroma = texture = None
-    bs = data.get("board_surface")
-    if bs is not None:
-        try:
-            if bs["cell_mm"] != SHADE_CELL_MM:
-                raise ValueError
-            chroma = np.stack([_grid(bs["r"]), _grid(bs["g"])], axis=-1)
-            texture = _grid(bs["texture"])
-            if texture.shape != chroma.shape[:2]:
-                raise ValueError
-        except (KeyError, TypeError, ValueError):
-            raise fail("board_surface is damaged (recalibrate the profile)") from None
+            raise fail(f"{key} is damaged (recalibrate the profile)") from None
+
+    ground_map = section("ground_map", GROUND_CELL_MM, _ground_map)
+    board_luma = section("board_luma", SHADE_CELL_MM, lambda part: _grid(part["rows"]))
+    chroma, texture = section("board_surface", SHADE_CELL_MM, _surface) or (None, None)
     return ColourProfile(classes, {k: float(v) for k, v in sizes.items()},
                          str(data.get("source", "")), ground_map, board_luma, chroma, texture)
 
