@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from .board import DEFAULT_BOARD, BoardError, load_board
+from .board import DEFAULT_BOARD, Board, BoardError, load_board
 from .profile import DEFAULT_PROFILE, ProfileError, load_profile
 from .sources import SourceError
 
@@ -25,6 +25,11 @@ def _path(arg: str, default_arg: str, default: Path) -> Path:
     return p
 
 
+def _board(args: argparse.Namespace) -> Board:
+    """The board file the command was given (or the default); BoardError if unusable."""
+    return load_board(_path(args.board, DEFAULT_BOARD_ARG, DEFAULT_BOARD))
+
+
 def _fail(command: str, message: str, code: int) -> int:
     print(f"companion {command}: {message}", file=sys.stderr)
     return code
@@ -32,7 +37,7 @@ def _fail(command: str, message: str, code: int) -> int:
 
 def _load(args: argparse.Namespace, command: str) -> tuple[Any, Any] | int:
     try:
-        board = load_board(_path(args.board, DEFAULT_BOARD_ARG, DEFAULT_BOARD))
+        board = _board(args)
         profile = load_profile(_path(args.profile, DEFAULT_PROFILE_ARG, DEFAULT_PROFILE))
     except (BoardError, ProfileError) as exc:
         return _fail(command, str(exc), 2)
@@ -88,7 +93,7 @@ def cmd_render(args: argparse.Namespace) -> int:
     from .render import Nuisance, Renderer
 
     try:
-        board = load_board(_path(args.board, DEFAULT_BOARD_ARG, DEFAULT_BOARD))
+        board = _board(args)
     except BoardError as exc:
         return _fail("vision render", str(exc), 2)
     try:
@@ -120,7 +125,7 @@ def cmd_markers(args: argparse.Namespace) -> int:
     from .markers import marker_sheet_svg
 
     try:
-        board = load_board(_path(args.board, DEFAULT_BOARD_ARG, DEFAULT_BOARD))
+        board = _board(args)
         svg = marker_sheet_svg(board)
     except (BoardError, ValueError) as exc:
         return _fail("vision markers", str(exc), 2)
@@ -137,7 +142,7 @@ def cmd_calibrate_profile(args: argparse.Namespace) -> int:
     from .sources import read_image
 
     try:
-        board = load_board(_path(args.board, DEFAULT_BOARD_ARG, DEFAULT_BOARD))
+        board = _board(args)
     except BoardError as exc:
         return _fail("calibrate profile", str(exc), 2)
     try:
@@ -163,7 +168,7 @@ def cmd_calibrate_board(args: argparse.Namespace) -> int:
     from .sources import read_image
 
     try:
-        board = load_board(_path(args.board, DEFAULT_BOARD_ARG, DEFAULT_BOARD))
+        board = _board(args)
         image = read_image(args.photo)
         server = make_server(board, image, Path(args.out or args.board), args.port)
     except (BoardError, SourceError) as exc:
