@@ -246,7 +246,7 @@ class Detector:
         self._edge_small = self.edge[step // 2::step, step // 2::step]
         self._canoe_area_small = self.canoe_area[step // 2::step, step // 2::step]
 
-    def _unexplained(self, labels: np.ndarray,
+    def _unexplained(self, canoe: np.ndarray,
                      departure: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
         """Surface cells of something big where canoes lie that is plainly unlike the
         board there but shows no canoe's colour: an arm down the river in a light that
@@ -255,8 +255,8 @@ class Detector:
         assert self.surface is not None
         rows, cols = self.surface.shape
         c = self.surface.cell_px
-        canoe = self._is_canoe[labels[:rows * c, :cols * c]].astype(np.uint8) * 255
-        share = cv2.resize(canoe, (cols, rows), interpolation=cv2.INTER_AREA) / 255.0
+        share = cv2.resize(canoe[:rows * c, :cols * c].astype(np.uint8) * 255, (cols, rows),
+                           interpolation=cv2.INTER_AREA) / 255.0
         bare = (departure[0] > PLAIN_UNLIKE) & self._river_cells & (share < 0.05)
         n, parts, stats, _ = cv2.connectedComponentsWithStats(bare.astype(np.uint8),
                                                               connectivity=8)
@@ -320,12 +320,13 @@ class Detector:
         """The observation of one frame (stable as far as this one frame can tell)."""
         clock = _Clock()
         img, labels = self.prepare(image, location, clock)
+        canoe = self._is_canoe[labels]  # pixels of any canoe colour, used throughout
         blocked = self._hands(labels)
         departure = None
         if self.surface is not None:
             # What the colour classes let pass: unlike the board's own look there.
             departure = self.surface.departure(img)
-            arm = self.surface.reaching_in(img, departure) | self._unexplained(labels,
+            arm = self.surface.reaching_in(img, departure) | self._unexplained(canoe,
                                                                                departure)
             if arm.any():
                 c = self.surface.cell_px
@@ -336,7 +337,7 @@ class Detector:
         clock.lap("hands")
         hulls: list[tuple[str, np.ndarray, np.ndarray]] = []
         free = self.canoe_area & ~blocked.astype(bool)
-        for player, (found, crowd) in self._canoes(labels, free).items():
+        for player, (found, crowd) in self._canoes(labels, canoe & free).items():
             if crowd is not None and (self.surface is None or departure is None
                                       or self.surface.departs(crowd, departure) >= CROWD_UNLIKE):
                 # (Not water in a light that gives it a canoe's colour class.)
@@ -367,7 +368,7 @@ class Detector:
                 image, location, img, centre, player, cache, ashore, (ys, xs))))
         self._gem_cache = cache
         clock.lap("canoes")
-        obs = self._observation(img, labels, canoes, location, occluded_places)
+        obs = self._observation(img, labels, canoe, canoes, location, occluded_places)
         clock.lap("discs+weather")
         return Reading(obs, bool(occluded_places) or bool(blocked.any()), img, clock.laps)
 
@@ -463,8 +464,9 @@ class Detector:
     def _canoes(self, labels: np.ndarray, free: np.ndarray
                 ) -> dict[str, tuple[list[tuple[np.ndarray, np.ndarray]], np.ndarray | None]]:
         """For each canoe colour: the hull pixels (ys, xs) of each canoe, and the pixels
-        of a blob of that colour too big for a player's two canoes (a hand), if any."""
-        anyc = (self._is_canoe[labels] & free).astype(np.uint8)
+        of a blob of that colour too big for a player's two canoes (a hand), if any.
+        `free`: the pixels of any canoe colour where canoes are looked for."""
+        anyc = free.astype(np.uint8)
         n, cc, stats, _ = cv2.connectedComponentsWithStats(anyc, connectivity=8)
         pieces: dict[int, list[tuple[np.ndarray, np.ndarray]]] = {
             i: [] for i in self._canoe_idx.values()}
@@ -833,7 +835,8 @@ class Detector:
         (best, value), (second, _) = scores[0], scores[1]
         return value if best - second >= CLOUD_CONTRAST else None
 
-    def _discs(self, img: np.ndarray, labels: np.ndarray) -> dict[str, bool]:
+    def _discs(self, img: np.ndarray, labels: np.ndarray, canoe: np.ndarray
+               ) -> dict[str, bool]:
         """Which slots have their disc. A slot's ring inside the disc's rim (its canoes
         left out) is compared in chromaticity with the same ring of the other slots,
         most of which have their disc, and with the water in this frame: a ring unlike
@@ -842,8 +845,7 @@ class Detector:
         fits.) A ring hidden by canoes has its disc: a canoe rides on one."""
         looks: dict[str, np.ndarray] = {}
         (y0, y1, x0, x1), ys, xs, bounds = self._rings
-        near_canoe = cv2.dilate(self._is_canoe[labels[y0:y1, x0:x1]].astype(np.uint8),
-                                self._close)
+        near_canoe = cv2.dilate(canoe[y0:y1, x0:x1].astype(np.uint8), self._close)
         free = near_canoe[ys - y0, xs - x0] == 0
         colours = img[ys, xs]
         for slot, (a, b) in zip(SLOTS, bounds, strict=True):
@@ -864,11 +866,11 @@ class Detector:
             present[slot] = not (off > apart and float(np.hypot(*(look - water))) < off)
         return present
 
-    def _observation(self, img: np.ndarray, labels: np.ndarray, canoes: list,
-                     location: Location,
+    def _observation(self, img: np.ndarray, labels: np.ndarray, canoe: np.ndarray,
+                     canoes: list, location: Location,
                      occluded: list[str]) -> dict[str, Any]:
         b = self.board
-        discs = self._discs(img, labels)
+        discs = self._discs(img, labels, canoe)
         slots: dict[str, dict[str, Any]] = {s: {"disc": discs[s], "canoes": []}
                                             for s in SLOTS}
         dock: list[dict[str, Any]] = []
