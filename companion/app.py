@@ -28,7 +28,7 @@ import threading
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.rules import (
     Buyback,
@@ -45,6 +45,9 @@ from companion.rules import (
 )
 from companion.rules.events import parse_card
 from companion.store import Store, token_hash
+
+if TYPE_CHECKING:
+    from companion.hardware.danger import DangerZone
 
 log = logging.getLogger(__name__)
 
@@ -610,9 +613,13 @@ class Table:
             out["joined"] = [p for p in game.players if seats[p].token_hash]
             out["must_buy_back"] = self.must_buy_back()
             out["reveal_blocker"] = self.reveal_blocker()
-            out["possible_speeds"] = sorted(game.possible_speeds()) \
+            from companion.hardware.danger import danger_zone  # the LEDs' own zone
+
+            zone = danger_zone(game)
+            # Before the river the zone's speeds are the speeds still possible.
+            out["possible_speeds"] = sorted(zone.speeds) \
                 if game.phase in ("cards", "turns") else None
-            out["danger"] = self._danger(game)
+            out["danger"] = self._danger(game, zone)
             out["feed"] = self.store.feed(self.game_id or 0, 30)
             if seat is not None:
                 out["choice"] = self._choices.get(seat)
@@ -631,13 +638,10 @@ class Table:
                 "must": fallen == 2}
 
     @staticmethod
-    def _danger(game: Game) -> dict[str, Any]:
+    def _danger(game: Game, zone: DangerZone) -> dict[str, Any]:
         """The LEDs' danger zone (companion.hardware.danger, public information only):
         slots whose disc goes over the falls this round, for the known speed or for
         some speed still possible (`certain` for every one of them)."""
-        from companion.hardware.danger import danger_zone
-
-        zone = danger_zone(game)
         if game.phase == "over":
             return {"known": True, "steps": 0, "slots": [], "certain": [], "canoes": []}
         steps = max(zone.speeds, default=0)
