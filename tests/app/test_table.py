@@ -7,7 +7,7 @@ import threading
 
 import pytest
 
-from companion.app import Change, Table, TableError
+from companion.app import Change, Conflict, Forbidden, Illegal, Invalid, Table, TableError
 from companion.store import Store
 
 PLAYERS = ["blue", "green", "yellow"]
@@ -61,7 +61,7 @@ def test_a_choice_is_locked_after_the_reveal_R_CARD_1(table):
     table.reveal()
     with pytest.raises(TableError) as err:
         table.choose("green", 4)
-    assert err.value.status == 409 and err.value.rule == "R-CARD-1"
+    assert isinstance(err.value, Illegal) and err.value.rule == "R-CARD-1"
     assert table.game.state.cards["green"] == 2
 
 
@@ -126,12 +126,12 @@ def test_the_move_picker_lists_the_legal_turns_in_text_notation(table):
     assert sorted(listed) == ["D-4+clear", "D-6L", "D-6R"] and count == 3
 
 
-def test_a_move_in_text_that_cannot_be_read_is_a_400(table):
+def test_a_move_in_text_that_cannot_be_read_is_invalid(table):
     choose(table, {"blue": 6, "green": 5, "yellow": 4})
     table.reveal()
     with pytest.raises(TableError) as err:
         table.play_turn("to the moon")
-    assert err.value.status == 400 and "cannot read" in err.value.message
+    assert isinstance(err.value, Invalid) and "cannot read" in err.value.message
 
 
 def test_the_river_follows_the_observed_branches(table):
@@ -160,10 +160,10 @@ def test_undoing_the_reveal_puts_the_cards_face_down_again(table):
     assert table.store.choices(table.game_id)["green"] == 2
 
 
-def test_undo_with_nothing_to_take_back_is_a_409(table):
+def test_undo_with_nothing_to_take_back_is_a_conflict(table):
     with pytest.raises(TableError) as err:
         table.undo()
-    assert err.value.status == 409
+    assert isinstance(err.value, Conflict) and "nothing to undo" in err.value.message
 
 
 def test_a_player_with_no_canoe_takes_the_free_one_before_the_reveal_R_BUY_2(table):
@@ -249,7 +249,7 @@ def test_a_join_token_works_once(table):
     table.join(token)
     with pytest.raises(TableError) as err:
         table.join(token)
-    assert err.value.status == 403
+    assert isinstance(err.value, Forbidden)
 
 
 def test_subscribers_hear_every_change_in_order_and_never_a_card(table):
