@@ -9,6 +9,7 @@ Nothing here does I/O or reads a clock; everything else in the companion stands 
 3
 """
 
+from .cards import CardPhase
 from .errors import IllegalEvent, LogError
 from .events import (
     ANY,
@@ -44,7 +45,7 @@ from .state import State
 
 __all__ = [
     "ANY", "Buyback", "CanoeAction", "Card", "Cards", "Event", "River", "Setup", "Turn",
-    "card_key", "parse_event", "parse_line", "to_line", "IllegalEvent", "LogError",
+    "CardPhase", "card_key", "parse_event", "parse_line", "to_line", "IllegalEvent", "LogError",
     "LEGAL", "Game", "Verdict", "win_met", "CARD_VALUES", "DEPOSIT_AT", "GEM_TOTAL", "GEMS",
     "PLACES", "PLAYER_COLOURS", "SLOTS", "VARIANTS", "WEATHER_TRACK", "format_turn",
     "parse_turn",

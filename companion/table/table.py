@@ -13,6 +13,7 @@ from typing import Any
 
 from companion.rules import (
     Buyback,
+    CardPhase,
     Cards,
     Game,
     IllegalEvent,
@@ -24,7 +25,6 @@ from companion.rules import (
     parse_event,
     parse_turn,
 )
-from companion.rules.events import parse_card
 from companion.store import Store
 
 from . import views
@@ -46,7 +46,7 @@ class Table(Session):
         self.auto_reveal = auto_reveal
         self.seats = Seats(self)
         self.camera = CameraReferee(self)
-        self._choices: dict[str, Any] = {}
+        self.cards: CardPhase | None = None  # the face-down cards, in phase I
         self._legal_cache: tuple[int, list[str], int] | None = None
         key = store.get_meta("table_key")
         if key is None:
@@ -75,7 +75,8 @@ class Table(Session):
             # back the wrong one: what could not be replayed moves out of the log.
             self.store.set_aside(game_id, skipped)
             self.game, self.game_id = game, game_id
-            self._choices = self.store.choices(game_id) if game.phase == "cards" else {}
+            self.cards = CardPhase(game, self.store.choices(game_id)
+                                   if game.phase == "cards" else {})
             self.seats.open_free()
             self.bump("resume")
             return True
@@ -95,7 +96,7 @@ class Table(Session):
         with self._lock:
             self.game_id = self.store.new_game(game.setup.to_json())
             self.game = game
-            self._choices = {}
+            self.cards = CardPhase(game)
             self.seats.open_free()
             self.feed({"kind": "new-game", "ok": True, "players": list(game.players),
                        "start": game.setup.start})
@@ -144,94 +145,83 @@ class Table(Session):
             self.bump("buyback", player)
         self._maybe_auto_reveal()
 
+    def _need_cards(self, player: str | None = None) -> CardPhase:
+        if player is not None:
+            self.need_player(player)
+        else:
+            self.need_game()
+        assert self.cards is not None  # set with every game
+        return self.cards
+
     def choose(self, player: str, card: Any) -> None:
         """A phone lays its card face down (or changes it, until the reveal)."""
         with self._lock:
-            game = self.need_player(player)
+            cards = self._need_cards(player)
             try:
-                card = parse_card(card)
+                cards.choose(player, card)
             except LogError as exc:
                 raise Invalid(exc.message, "LOG") from None
-            if game.phase != "cards":
-                if game.is_over:
-                    raise Illegal("the game is over", "R-WIN-2")
-                raise Illegal("the cards of this round are revealed: your card is "
-                              "locked until the next round", "R-CARD-1")
-            hand = game.state.hands[player]
-            if card not in hand:
-                raise Illegal(f"{card} is not in your hand: it was played in this "
-                              "cycle and returns after all 7", "R-CARD-2")
-            self._choices[player] = card
-            self.store.set_choice(self.game_id or 0, player, card)
+            except IllegalEvent as exc:
+                raise Illegal(exc.message, exc.rule) from None
+            self.store.set_choice(self.game_id or 0, player, cards.choices[player])
             self.bump("choice", player)
         self._maybe_auto_reveal()
 
     def withdraw(self, player: str) -> None:
         """Take a face-down card back into the hand (before the reveal)."""
         with self._lock:
-            game = self.need_player(player)
-            if game.phase != "cards":
-                raise Illegal("the cards of this round are revealed: your card is "
-                              "locked until the next round", "R-CARD-1")
-            if self._choices.pop(player, None) is not None:
+            cards = self._need_cards(player)
+            try:
+                withdrawn = cards.withdraw(player)
+            except IllegalEvent as exc:
+                raise Illegal(exc.message, exc.rule) from None
+            if withdrawn:
                 self.store.clear_choice(self.game_id or 0, player)
                 self.bump("choice", player)
 
     def choice(self, player: str) -> Any:
         """`player`'s face-down card before the reveal (for that player's phone only)."""
-        return self._choices.get(player)
+        return self.cards.choices.get(player) if self.cards else None
+
+    @property
+    def _choices(self) -> dict[str, Any]:
+        return self.cards.choices if self.cards else {}
 
     def chosen(self) -> list[str]:
         """Who has a card down, in turn order (never which card)."""
-        game = self.game
-        if game is None:
-            return []
-        if game.phase == "cards":
-            return [p for p in game.state.turn_order if p in self._choices]
-        return [p for p in game.state.turn_order if p in game.state.cards]
+        return self.cards.chosen() if self.cards else []
 
     def must_buy_back(self) -> list[str]:
         """Players with no canoe left who must buy back (or take the free canoe) first."""
-        game = self.game
-        if game is None or game.phase != "cards":
-            return []
-        return [p for p in game.players
-                if all(at == "F" for at, _ in game.state.canoes[p])]
+        return self.cards.must_buy_back() if self.cards else []
 
     def reveal_blocker(self) -> str | None:
         """Why the cards cannot be revealed now, or None when they can."""
-        game = self.game
-        if game is None:
+        if self.cards is None:
             return "no game is set up yet"
-        if game.phase != "cards":
-            return "the cards of this round are already revealed"
-        waiting = [p for p in game.state.turn_order if p not in self._choices]
-        if waiting:
-            return f"waiting for {', '.join(waiting)} to choose a card"
-        stuck = self.must_buy_back()
-        if stuck:
-            return f"{', '.join(stuck)} must first buy back a canoe (R-BUY-2, R-BUY-3)"
-        return None
+        blocker = self.cards.blocker()
+        return blocker.message if blocker else None
 
     def reveal(self, by: str | None = None) -> None:
         """Turn the face-down cards into this round's `cards` event (R-CARD-1, R-TURN-1).
         `by` is the phone that asked (only the life-ring holder may); None is the table."""
         with self._lock:
-            game = self.need_game()
+            cards = self._need_cards()
+            game = cards.game
             if by is not None and game.phase == "cards" and by != game.state.start:
                 raise Forbidden(f"only {game.state.start}, who holds the life ring, "
                                 "reveals first", "R-TURN-1")
-            blocker = self.reveal_blocker()
+            blocker = cards.blocker()
             if blocker:
-                raise Conflict(blocker)
-            event = Cards.of({p: self._choices[p] for p in game.players})
+                raise Conflict(blocker.message)
             try:
-                game.apply(event)
+                event = cards.reveal()
             except IllegalEvent as exc:  # e.g. a buy-back undone after the choices
                 raise Illegal(f"the cards cannot be revealed ({exc.rule}); "
                               "check the buy-backs and choose again", exc.rule) from None
+            game.apply(event)
             self.store.append_event(self.game_id or 0, event.to_json(), clear_choices=True)
-            self._choices = {}
+            self.cards = CardPhase(game)
             self.feed({"kind": "reveal", "ok": True, "player": game.to_move,
                        "card": game.state.cards.get(game.to_move or "")})
             self.bump("reveal", by)
@@ -346,7 +336,7 @@ class Table(Session):
             game.undo()
             self.store.pop_event(self.game_id or 0, restore_choices=restore)
             if restore is not None:
-                self._choices = dict(restore)
+                self.cards = CardPhase(game, restore)
                 what: dict[str, Any] = {"undone": "reveal"}
             elif isinstance(last, Turn):
                 what = {"undone": "turn", "player": last.player, "text": format_turn(last)}

@@ -45,7 +45,7 @@ def view(table: Table, seat: str | None = None) -> dict[str, Any]:
         out["feed"] = table.store.feed(table.game_id or 0, 30)
         if seat is not None:
             out["choice"] = table.choice(seat)
-            out["buyback"] = buyback_options(game, seat)
+            out["buyback"] = table.cards.buyback_options(seat) if table.cards else None
         else:
             out["legal"], out["legal_count"] = table.legal_turns()
         return out
@@ -56,15 +56,6 @@ def legal_turns(game: Game) -> tuple[list[str], int]:
     and how many there are."""
     turns = [format_turn(t) for t in game.legal_turns()]
     return sorted(turns, key=lambda t: (len(t), t))[:MAX_LEGAL_LISTED], len(turns)
-
-
-def buyback_options(game: Game, seat: str) -> dict[str, Any]:
-    fallen = sum(1 for at, _ in game.state.canoes[seat] if at == "F")
-    camp = sorted(set(game.state.camps[seat]))
-    if game.phase != "cards" or not fallen:
-        return {"fallen": fallen, "gems": [], "free": False, "must": False}
-    return {"fallen": fallen, "gems": camp, "free": fallen == 2 and not camp,
-            "must": fallen == 2}
 
 
 def danger(game: Game, zone: DangerZone) -> dict[str, Any]:
@@ -83,4 +74,4 @@ def danger(game: Game, zone: DangerZone) -> dict[str, Any]:
             "canoes": [[p, at, gem] for p, at, gem in zone.canoes]}
 
 
-__all__ = ["MAX_LEGAL_LISTED", "view", "legal_turns", "buyback_options", "danger"]
+__all__ = ["MAX_LEGAL_LISTED", "view", "legal_turns", "danger"]
