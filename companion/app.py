@@ -33,9 +33,10 @@ def follow_with_leds(table: Table, controller: Any) -> Callable[[], None]:
     game: every change, and an illegal move's places blinking. Returns unsubscribe."""
     def show(change: Change) -> None:
         if table.game is not None:
-            controller.show(table.game, change.verdict, change.event, change.river)
+            controller.show(table.game, change.verdict, change.event, change.river,
+                            change.zone)
     if table.game is not None:
-        controller.show(table.game)
+        controller.show(table.game, zone=table.zone)
     return table.subscribe(show)
 
 

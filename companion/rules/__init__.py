@@ -10,6 +10,7 @@ Nothing here does I/O or reads a clock; everything else in the companion stands 
 """
 
 from .cards import CardPhase
+from .danger import DangerZone, danger_zone
 from .errors import IllegalEvent, LogError
 from .events import (
     ANY,
@@ -45,7 +46,8 @@ from .state import State
 
 __all__ = [
     "ANY", "Buyback", "CanoeAction", "Card", "Cards", "Event", "River", "Setup", "Turn",
-    "CardPhase", "card_key", "parse_event", "parse_line", "to_line", "IllegalEvent", "LogError",
+    "CardPhase", "DangerZone", "danger_zone", "card_key", "parse_event", "parse_line",
+    "to_line", "IllegalEvent", "LogError",
     "LEGAL", "Game", "Verdict", "win_met", "CARD_VALUES", "DEPOSIT_AT", "GEM_TOTAL", "GEMS",
     "PLACES", "PLAYER_COLOURS", "SLOTS", "VARIANTS", "WEATHER_TRACK", "format_turn",
     "parse_turn",

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from companion.rules import Game, Verdict
+from companion.rules import DangerZone, Game, Verdict, danger_zone
 from companion.store import Store
 
 from .errors import Conflict, NotFound
@@ -33,9 +33,14 @@ class Change:
     verdict: Verdict | None = None  # for "illegal": the referee's verdict (public)
     event: Any = None  # the refused ("illegal") or applied ("turn", "river") event (public)
     river: Any = None  # for "river": the engine's RiverPreview of the pushes (public)
+    zone: DangerZone | None = None  # the game's danger zone after the change (public)
 
 
 Subscriber = Callable[[Change], None]
+
+# The changes after which the game itself is another: the danger zone is computed again
+# after these only (a phone joining or laying a card face down changes nothing public).
+GAME_CHANGES = frozenset({"resume", "new-game", "buyback", "reveal", "turn", "river", "undo"})
 
 
 class Session:
@@ -52,6 +57,7 @@ class Session:
         self._subscribers: list[Subscriber] = []
         self._outbox: queue.SimpleQueue[tuple[Change, list[Subscriber]]] = queue.SimpleQueue()
         self._deliverer: threading.Thread | None = None
+        self.zone: DangerZone | None = None  # the current game's danger zone
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -104,9 +110,11 @@ class Session:
         """Announce a change (called with the lock held): wake the live streams now, and
         queue the change for the subscribers, who are called in order on one thread."""
         self.version += 1
+        if kind in GAME_CHANGES or (self.zone is None and self.game is not None):
+            self.zone = danger_zone(self.game) if self.game is not None else None
         self._changed.notify_all()
         if self._subscribers:
-            change = Change(kind, self.version, player, verdict, event, river)
+            change = Change(kind, self.version, player, verdict, event, river, self.zone)
             self._outbox.put((change, list(self._subscribers)))
 
     def _deliver(self) -> None:

@@ -6,13 +6,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from companion.rules import Game, format_turn
+from companion.rules import Game, danger_zone, format_turn
 
 from .errors import NotFound
 
 if TYPE_CHECKING:
-    from companion.hardware.danger import DangerZone
-
     from .table import Table
 
 MAX_LEGAL_LISTED = 400  # the move picker lists at most this many turns (ranked as generated)
@@ -35,13 +33,11 @@ def view(table: Table, seat: str | None = None) -> dict[str, Any]:
         out["joined"] = table.seats.joined()
         out["must_buy_back"] = table.must_buy_back()
         out["reveal_blocker"] = table.reveal_blocker()
-        from companion.hardware.danger import danger_zone  # the LEDs' own zone
-
-        zone = danger_zone(game)
+        zone = table.zone or danger_zone(game)  # the one the LEDs show, computed once
         # Before the river the zone's speeds are the speeds still possible.
         out["possible_speeds"] = sorted(zone.speeds) \
             if game.phase in ("cards", "turns") else None
-        out["danger"] = danger(game, zone)
+        out["danger"] = zone.to_json()
         out["feed"] = table.store.feed(table.game_id or 0, 30)
         if seat is not None:
             out["choice"] = table.choice(seat)
@@ -58,20 +54,4 @@ def legal_turns(game: Game) -> tuple[list[str], int]:
     return sorted(turns, key=lambda t: (len(t), t))[:MAX_LEGAL_LISTED], len(turns)
 
 
-def danger(game: Game, zone: DangerZone) -> dict[str, Any]:
-    """The LEDs' danger zone (companion.hardware.danger, public information only):
-    slots whose disc goes over the falls this round, for the known speed or for
-    some speed still possible (`certain` for every one of them)."""
-    if game.phase == "over":
-        return {"known": True, "steps": 0, "slots": [], "certain": [], "canoes": []}
-    steps = max(zone.speeds, default=0)
-    preview = game.preview_river(steps)
-    return {"known": zone.known, "steps": steps,
-            "slots": [s for s in preview.falling_slots
-                      if s in zone.certain or s in zone.possible],
-            "certain": sorted(zone.certain),
-            "branches": list(preview.branches),
-            "canoes": [[p, at, gem] for p, at, gem in zone.canoes]}
-
-
-__all__ = ["MAX_LEGAL_LISTED", "view", "legal_turns", "danger"]
+__all__ = ["MAX_LEGAL_LISTED", "view", "legal_turns"]

@@ -8,6 +8,7 @@ import threading
 import pytest
 
 from companion.app import Change, Conflict, Forbidden, Illegal, Invalid, Table, TableError
+from companion.rules import danger_zone
 from companion.store import Store
 
 PLAYERS = ["blue", "green", "yellow"]
@@ -267,8 +268,30 @@ def test_subscribers_hear_every_change_in_order_and_never_a_card(table):
     assert done.wait(5)
     assert [c.kind for c in heard] == ["choice", "choice", "choice", "reveal"]
     assert [c.version for c in heard] == sorted(c.version for c in heard)
-    assert all(set(vars(c)) == {"kind", "version", "player", "verdict", "event", "river"}
+    assert all(set(vars(c)) == {"kind", "version", "player", "verdict", "event", "river",
+                                "zone"}
                and c.verdict is None and c.event is None and c.river is None for c in heard)
+
+
+def test_each_change_carries_the_danger_zone_computed_once(table, monkeypatch):
+    import companion.table.session as session
+
+    computed = []
+    real = session.danger_zone
+    monkeypatch.setattr(session, "danger_zone", lambda game: computed.append(1) or real(game))
+    heard: list[Change] = []
+    done = threading.Event()
+    table.subscribe(lambda change: (heard.append(change),
+                                    change.kind == "reveal" and done.set()))
+    choose(table, {"blue": 6, "green": 5, "yellow": 4})
+    table.reveal()
+    assert done.wait(5)
+    assert len(computed) == 1  # laying cards face down changes nothing public
+    zone = heard[-1].zone
+    assert zone == danger_zone(table.game) and zone is table.zone
+    view = table.view()
+    assert view["danger"] == zone.to_json() and view["possible_speeds"] == sorted(zone.speeds)
+    assert len(computed) == 1  # the view reads the carried zone
 
 
 def test_a_failing_subscriber_does_not_stop_the_game(table):
@@ -300,8 +323,11 @@ def test_the_led_strip_follows_the_table(table):
     shown = threading.Event()
     original = controller.show
 
-    def show(game, verdict=None, event=None, river=None):
-        original(game, verdict, event, river)
+    carried = []
+
+    def show(game, verdict=None, event=None, river=None, zone=None):
+        original(game, verdict, event, river, zone)
+        carried.append(zone)
         if game.phase == "turns":
             shown.set()
 
@@ -311,6 +337,7 @@ def test_the_led_strip_follows_the_table(table):
     table.reveal()
     assert shown.wait(5)
     assert controller.zone == hardware.danger_zone(table.game)
+    assert carried[-1] is controller.zone  # the zone the change carried, not a new one
 
 
 def test_the_table_buttons_reveal_push_the_river_and_undo(table):

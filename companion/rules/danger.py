@@ -1,5 +1,7 @@
 """The danger zone: what the river will do this round, as far as the whole table may
-know it. Computed from the rules engine only; nothing here looks at a secret card.
+know it: a rules fact, from public information only (nothing here looks at a secret
+card). The LED strip draws it, the table page shows it; the live table computes it once
+per change and hands it to both.
 
 - Once the speed is known (phase "river", or earlier when public information leaves
   only one speed): the discs that fall, the discs that end on 7L/7R, the canoes that
@@ -9,7 +11,9 @@ know it. Computed from the rules engine only; nothing here looks at a secret car
   cycle): slots that fall for every possible speed are *certain*, those that fall for
   some are *possible*.
 
->>> from companion.rules import Game
+>>> from typing import Any
+
+from .game import Game
 >>> game = Game(["blue", "green", "yellow"])
 >>> game.apply({"event": "cards", "cards": {"blue": 1, "green": 2, "yellow": 3}})
 >>> zone = danger_zone(game)     # blue's 1 is revealed; two clouds may still come
@@ -20,8 +24,9 @@ know it. Computed from the rules engine only; nothing here looks at a secret car
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
-from companion.rules import Game
+from .game import Game
 
 Canoe = tuple[str, str, str | None]  # (player, place, gem)
 
@@ -42,6 +47,17 @@ class DangerZone:
     weather: int
     to_move: str | None
     winners: tuple[str, ...]
+    steps: int = 0  # the highest possible speed, the one the table page previews
+    slots: tuple[str, ...] = ()  # slots whose disc falls at `steps` (certain or possible)
+    branches: tuple[str, ...] = ()  # the forks taken at `steps`
+
+    def to_json(self) -> dict[str, Any]:
+        """The zone as the table page and the phones receive it (public)."""
+        if self.phase == "over":
+            return {"known": True, "steps": 0, "slots": [], "certain": [], "canoes": []}
+        return {"known": self.known, "steps": self.steps, "slots": list(self.slots),
+                "certain": sorted(self.certain), "branches": list(self.branches),
+                "canoes": [[p, at, gem] for p, at, gem in self.canoes]}
 
     @property
     def falling(self) -> frozenset[str]:
@@ -70,8 +86,12 @@ def danger_zone(game: Game) -> DangerZone:
     known = len(speeds) == 1
     last = frozenset(previews[0].last_slots) if known else frozenset()
     canoes = tuple(previews[0].falling_canoes) if known else ()
+    # The page previews the highest possible speed: the most the river can do.
+    top = previews[-1] if previews else game.preview_river(0)
+    slots = tuple(s for s in top.falling_slots if s in certain or s in possible)
     return DangerZone(game.phase, speeds, known, certain, possible, last, canoes, edges,
-                      maybe, state.weather, game.to_move, ())
+                      maybe, state.weather, game.to_move, (), max(speeds, default=0), slots,
+                      tuple(top.branches))
 
 
 def _edges(falling: tuple[str, ...], branches: tuple[str, ...]) -> frozenset[str]:
