@@ -38,6 +38,8 @@ from .geometry import (
     SLOTS,
     VARIANTS,
     WEATHER_TRACK,
+    Phase,
+    Place,
 )
 from .notation import format_turn, parse_turn
 from .referee import referee_lines
@@ -49,8 +51,8 @@ __all__ = [
     "CardPhase", "DangerZone", "danger_zone", "card_key", "parse_event", "parse_line",
     "to_line", "IllegalEvent", "LogError",
     "LEGAL", "Game", "Verdict", "win_met", "CARD_VALUES", "DEPOSIT_AT", "GEM_TOTAL", "GEMS",
-    "PLACES", "PLAYER_COLOURS", "SLOTS", "VARIANTS", "WEATHER_TRACK", "format_turn",
-    "parse_turn",
+    "PLACES", "Phase", "Place", "PLAYER_COLOURS", "SLOTS", "VARIANTS", "WEATHER_TRACK",
+    "format_turn", "parse_turn",
     "referee_lines", "RiverPreview", "possible_speeds", "preview_river", "river_speed",
     "State",
 ]

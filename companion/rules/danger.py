@@ -35,7 +35,7 @@ Canoe = tuple[str, str, str | None]  # (player, place, gem)
 class DangerZone:
     """Public facts about this round's river. Equal zones draw equal frames."""
 
-    phase: str
+    phase: str  # a Phase
     speeds: frozenset[int]  # the speeds still possible (one once it is known)
     known: bool  # every card is revealed: `falling`, `last` and `canoes` are exact
     certain: frozenset[str]  # slots whose disc falls for every possible speed

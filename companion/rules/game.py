@@ -19,7 +19,7 @@ from typing import Any
 from .canoes import apply_number_turn
 from .errors import IllegalEvent, LogError
 from .events import Buyback, Card, Cards, Event, River, Setup, Turn, card_key, parse_event
-from .geometry import GEMS, VARIANTS, WEATHER_TRACK
+from .geometry import GEMS, VARIANTS, WEATHER_TRACK, Phase
 from .movegen import Option, legal_turns, play_options
 from .river import (
     RiverPreview,
@@ -104,7 +104,7 @@ class Game:
         return self.state.players
 
     @property
-    def phase(self) -> str:
+    def phase(self) -> Phase:
         return self.state.phase
 
     @property
@@ -319,7 +319,7 @@ class Game:
             state.hands[player] = hand
             state.played[player] = [*state.played[player], cards[player]]
         state.cards = {p: cards[p] for p in state.players}
-        state.phase = "turns"
+        state.phase = Phase.TURNS
         state.turn_index = 0
 
     # R-TURN
@@ -384,7 +384,7 @@ class Game:
         # Phase IV (R-RING-1) and the next round's hands (R-CARD-2).
         state.start = state.turn_order[1]
         state.round += 1
-        state.phase = "cards"
+        state.phase = Phase.CARDS
         state.cards = {}
         state.turn_index = 0
         for player in state.players:
@@ -400,9 +400,9 @@ def _next_player(state: State) -> None:
         winners = [p for p in state.players if win_met(state.camps[p])]
         if winners:  # R-WIN-2: the game ends after this phase II
             state.winners = winners
-            state.phase = "over"
+            state.phase = Phase.OVER
         else:
-            state.phase = "river"
+            state.phase = Phase.RIVER
 
 
 def _named_players(event: Event) -> list[str]:
