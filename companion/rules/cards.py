@@ -10,7 +10,7 @@ the reveal turns every card into one `cards` event (R-CARD-1), after the buy-bac
 'waiting for green, yellow to choose a card'
 >>> phase.choose("green", "cloud"); phase.choose("yellow", 5)
 >>> game.apply(phase.reveal())
->>> str(game.phase)
+>>> game.phase
 'turns'
 """
 

@@ -24,6 +24,9 @@ class Phase(StrEnum):
     RIVER = "river"  # phase III: the river moves
     OVER = "over"  # someone won (R-WIN-2)
 
+    # Printed as the plain word too, so messages and examples read as before.
+    __repr__ = str.__repr__
+
 
 class Place(StrEnum):
     """A place of the river (R-GEO-1); the value is the log's and vision.md's name."""
@@ -39,6 +42,8 @@ class Place(StrEnum):
     S7L = "7L"
     S7R = "7R"
     FALLS = "F"
+
+    __repr__ = str.__repr__
 
 
 # R-GEO-1: the nine slots at rest, plus the dock and the foot of the falls.

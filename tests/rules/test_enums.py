@@ -14,7 +14,7 @@ def test_a_phase_is_written_and_compared_as_its_log_word():
     snap = game.snapshot()
     assert json.loads(json.dumps(snap))["phase"] == "turns"
     assert json.dumps({"phase": game.phase}) == '{"phase": "turns"}'
-    assert f"{game.phase}" == "turns"
+    assert f"{game.phase}" == "turns" and f"{game.phase!r}" == "'turns'"
 
 
 def test_places_keep_the_names_of_the_log_and_vision_md():
@@ -22,4 +22,5 @@ def test_places_keep_the_names_of_the_log_and_vision_md():
     assert SLOTS == PLACES[1:-1]
     assert json.dumps(list(Place)) == json.dumps(list(PLACES))
     assert {Place.S6L: 1}["6L"] == 1  # a place and its name are the same key
+    assert repr(sorted([Place.S7L, Place.S6L])) == "['6L', '7L']"
 
