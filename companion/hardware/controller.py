@@ -24,7 +24,16 @@ from typing import Any
 
 import numpy as np
 
-from companion.rules import Game, River, RiverPreview, Turn, parse_event, preview_river, river_speed
+from companion.rules import (
+    Game,
+    River,
+    RiverPreview,
+    State,
+    Turn,
+    parse_event,
+    preview_river,
+    river_speed,
+)
 from companion.rules.danger import DangerZone, danger_zone
 
 from .animations import Animation, FallFlash, IllegalBlink, RiverPulse
@@ -81,7 +90,7 @@ class LedController:
         self._thread: threading.Thread | None = None
         self._stop = threading.Event()
         self._seen: tuple[int, int] | None = None  # (id(game), number of events)
-        self._before = None  # the state before the newest event
+        self._before: State | None = None  # the state before the newest event
         self._strip_failed = False
         self._last_sent: np.ndarray | None = None
         self._last_sent_at = 0.0
@@ -173,7 +182,8 @@ class LedController:
         frame = self.frame(now)
         self.frames += 1
         wall = time.monotonic()
-        if np.array_equal(frame, self._last_sent) and wall - self._last_sent_at < RESEND:
+        if self._last_sent is not None and np.array_equal(frame, self._last_sent) \
+                and wall - self._last_sent_at < RESEND:
             return
         self._last_sent, self._last_sent_at = frame, wall
         self.strip.set_frame(frame)

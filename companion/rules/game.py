@@ -5,7 +5,7 @@
 ...                                         "red": 1, "brown": 4}})
 >>> game.to_move
 'blue'
->>> game.push_san("D-4+clear")
+>>> turn = game.push_san("D-4+clear")   # the Turn it played
 >>> game.state.canoes["blue"]
 [('D', None), ('4', 'clear')]
 """
@@ -80,7 +80,7 @@ class Game:
         self._history: list[State] = []
 
     @classmethod
-    def from_setup(cls, setup: Setup | Mapping[str, Any]) -> Game:
+    def from_setup(cls, setup: Event | Mapping[str, Any]) -> Game:
         if not isinstance(setup, Setup):
             event = parse_event(setup) if isinstance(setup, Mapping) else setup
             if not isinstance(event, Setup):
@@ -282,9 +282,9 @@ class Game:
             rest.remove(event.gem)
             state.camps[player] = rest
             state.return_gem(event.gem)
-        rest = list(canoes)
-        rest.remove(fallen[0])
-        state.put_canoes(player, rest + [("D", None)])
+        kept = list(canoes)
+        kept.remove(fallen[0])
+        state.put_canoes(player, kept + [("D", None)])
 
     # R-CARD
     def _cards(self, state: State, event: Cards) -> None:

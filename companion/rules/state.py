@@ -176,7 +176,7 @@ class State:
             "played": {p: list(c) for p, c in self.played.items()},
         }
 
-    def key(self) -> tuple:
+    def key(self) -> tuple[Any, ...]:
         """A hashable summary: equal keys ⇔ equal snapshots."""
         return (
             self.round, self.phase, self.start, self.weather, self.branch_next,

@@ -56,14 +56,15 @@ class CameraReferee:
                 return "ignored"
 
     def _infer(self, game: Game, seen: Any, source: str) -> str:
-        from companion.vision.inference import infer
+        from companion.vision.inference import BuybackInference, infer
 
         table = self.table
         result = infer(game, seen)
         if game.phase == "cards":
-            if result.status == "exact" and getattr(result, "events", ()):
-                for event in result.events:
-                    table.buyback(event.player, event.gem)
+            if result.status == "exact" and isinstance(result, BuybackInference) \
+                    and result.events:
+                for buyback in result.events:
+                    table.buyback(buyback.player, buyback.gem)
                 return "applied"
             table.feed({"kind": "camera", "ok": True, "status": result.status,
                         "message": result.summary})
@@ -74,6 +75,8 @@ class CameraReferee:
             if isinstance(event, Turn):
                 verdict = table.play_turn(event, source=source)
                 self._turn_at = len(game.events) if verdict.ok else None
+            elif isinstance(event, tuple):  # buy-backs: phase I only, handled above
+                return "ignored"
             else:
                 verdict = table.move_river(event.steps, event.branches, source=source)
             return "applied" if verdict.ok else "flagged"
@@ -102,7 +105,7 @@ class CameraReferee:
             return False
         probe = Game.from_events([game.setup, *game.events[:-1]])
         result = infer_turn(probe, seen)
-        if result.status != "exact" or result.turn == last:
+        if result.status != "exact" or result.turn is None or result.turn == last:
             return False
         self.table.undo()
         ok = self.table.play_turn(result.turn, source="camera").ok
