@@ -22,6 +22,7 @@ from typing import Any
 from .errors import IllegalEvent, LogError
 from .events import Buyback, Card, Cards, parse_card
 from .game import Game
+from .geometry import Phase
 
 
 class CardPhase:
@@ -36,7 +37,7 @@ class CardPhase:
     def _locked(self) -> IllegalEvent | None:
         if self.game.is_over:
             return IllegalEvent("R-WIN-2", "the game is over")
-        if self.game.phase != "cards":
+        if self.game.phase != Phase.CARDS:
             return IllegalEvent("R-CARD-1", "the cards of this round are revealed: your "
                                 "card is locked until the next round")
         return None
@@ -59,7 +60,7 @@ class CardPhase:
 
     def withdraw(self, player: str) -> bool:
         """Take `player`'s face-down card back; False when there was none."""
-        if self.game.phase != "cards":
+        if self.game.phase != Phase.CARDS:
             raise IllegalEvent("R-CARD-1", "the cards of this round are revealed: your "
                                "card is locked until the next round")
         return self.choices.pop(player, None) is not None
@@ -67,12 +68,12 @@ class CardPhase:
     def chosen(self) -> list[str]:
         """Who has a card down, in turn order (never which card)."""
         state = self.game.state
-        down = self.choices if self.game.phase == "cards" else state.cards
+        down = self.choices if self.game.phase == Phase.CARDS else state.cards
         return [p for p in state.turn_order if p in down]
 
     def must_buy_back(self) -> list[str]:
         """R-BUY-2/3: players with no canoe left, who buy one back before the cards."""
-        if self.game.phase != "cards":
+        if self.game.phase != Phase.CARDS:
             return []
         state = self.game.state
         return [p for p in self.game.players if all(at == "F" for at, _ in state.canoes[p])]
@@ -85,12 +86,12 @@ class CardPhase:
         gems = [g for g in sorted(set(state.camps[player]))
                 if self.game.check(Buyback(player, g)).ok]
         free = self.game.check(Buyback(player, None)).ok
-        must = self.game.phase == "cards" and fallen == 2
+        must = self.game.phase == Phase.CARDS and fallen == 2
         return {"fallen": fallen, "gems": gems, "free": free, "must": must}
 
     def blocker(self) -> IllegalEvent | None:
         """Why the cards cannot be revealed now, or None when they can."""
-        if self.game.phase != "cards":
+        if self.game.phase != Phase.CARDS:
             return IllegalEvent("R-CARD-1", "the cards of this round are already revealed")
         waiting = [p for p in self.game.state.turn_order if p not in self.choices]
         if waiting:

@@ -11,9 +11,7 @@ per change and hands it to both.
   cycle): slots that fall for every possible speed are *certain*, those that fall for
   some are *possible*.
 
->>> from typing import Any
-
-from .game import Game
+>>> from companion.rules import Game
 >>> game = Game(["blue", "green", "yellow"])
 >>> game.apply({"event": "cards", "cards": {"blue": 1, "green": 2, "yellow": 3}})
 >>> zone = danger_zone(game)     # blue's 1 is revealed; two clouds may still come
@@ -27,6 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .game import Game
+from .geometry import Phase
 
 Canoe = tuple[str, str, str | None]  # (player, place, gem)
 
@@ -35,7 +34,7 @@ Canoe = tuple[str, str, str | None]  # (player, place, gem)
 class DangerZone:
     """Public facts about this round's river. Equal zones draw equal frames."""
 
-    phase: str  # a Phase
+    phase: Phase
     speeds: frozenset[int]  # the speeds still possible (one once it is known)
     known: bool  # every card is revealed: `falling`, `last` and `canoes` are exact
     certain: frozenset[str]  # slots whose disc falls for every possible speed
@@ -53,7 +52,7 @@ class DangerZone:
 
     def to_json(self) -> dict[str, Any]:
         """The zone as the table page and the phones receive it (public)."""
-        if self.phase == "over":
+        if self.phase == Phase.OVER:
             return {"known": True, "steps": 0, "slots": [], "certain": [], "canoes": []}
         return {"known": self.known, "steps": self.steps, "slots": list(self.slots),
                 "certain": sorted(self.certain), "branches": list(self.branches),
@@ -68,8 +67,8 @@ class DangerZone:
 def danger_zone(game: Game) -> DangerZone:
     """The danger zone of `game` now (public information only)."""
     state = game.state
-    if game.phase == "over":
-        return DangerZone("over", frozenset(), True, frozenset(), frozenset(), frozenset(),
+    if game.phase == Phase.OVER:
+        return DangerZone(Phase.OVER, frozenset(), True, frozenset(), frozenset(), frozenset(),
                           (), frozenset(), frozenset(), state.weather, None,
                           tuple(game.winners))
     speed = game.speed

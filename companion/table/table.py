@@ -18,6 +18,7 @@ from companion.rules import (
     Game,
     IllegalEvent,
     LogError,
+    Phase,
     River,
     Turn,
     Verdict,
@@ -76,7 +77,7 @@ class Table(Session):
             self.store.set_aside(game_id, skipped)
             self.game, self.game_id = game, game_id
             self.cards = CardPhase(game, self.store.choices(game_id)
-                                   if game.phase == "cards" else {})
+                                   if game.phase == Phase.CARDS else {})
             self.seats.open_free()
             self.bump("resume")
             return True
@@ -208,7 +209,7 @@ class Table(Session):
         with self._lock:
             cards = self._need_cards()
             game = cards.game
-            if by is not None and game.phase == "cards" and by != game.state.start:
+            if by is not None and game.phase == Phase.CARDS and by != game.state.start:
                 raise Forbidden(f"only {game.state.start}, who holds the life ring, "
                                 "reveals first", "R-TURN-1")
             blocker = cards.blocker()
@@ -300,7 +301,7 @@ class Table(Session):
             if not verdict.ok:
                 self.feed({"kind": "river", "ok": False, "rule": verdict.rule,
                            "message": verdict.message, "source": source,
-                           "hint": "river" if game.phase == "river" else "wait"})
+                           "hint": "river" if game.phase == Phase.RIVER else "wait"})
                 self.bump("illegal", None, verdict, event)
                 return verdict
             self.store.append_event(self.game_id or 0, event.to_json())
@@ -371,7 +372,7 @@ class Table(Session):
         """The game log, when it holds no unrevealed card (not during phase II)."""
         with self._lock:
             game = self.need_game()
-            if game.phase == "turns":
+            if game.phase == Phase.TURNS:
                 raise Conflict("the log is available between rounds: during phase II "
                                "it holds cards that are not revealed yet")
             return self.store.log_lines(self.game_id or 0)
@@ -380,7 +381,7 @@ class Table(Session):
 def _not_turns_message(game: Game) -> str:
     if game.is_over:
         return "the game is over"
-    if game.phase == "cards":
+    if game.phase == Phase.CARDS:
         return "no turn now: the cards are not revealed yet"
     return "no turn now: every player has moved; the river moves next"
 
@@ -389,7 +390,7 @@ def _hint(game: Game, turn: Turn) -> dict[str, Any]:
     """What to do after an illegal move: put the pieces back and play a legal turn."""
     player = game.to_move
     if player is None:
-        return {"hint": "river" if game.phase == "river" else "wait"}
+        return {"hint": "river" if game.phase == Phase.RIVER else "wait"}
     if turn.player != player:
         return {"hint": "other", "to_move": player}
     try:

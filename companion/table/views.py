@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from companion.rules import Game, danger_zone, format_turn
+from companion.rules import Game, Phase, danger_zone, format_turn
 
 from .errors import NotFound
 
@@ -36,7 +36,7 @@ def view(table: Table, seat: str | None = None) -> dict[str, Any]:
         zone = table.zone or danger_zone(game)  # the one the LEDs show, computed once
         # Before the river the zone's speeds are the speeds still possible.
         out["possible_speeds"] = sorted(zone.speeds) \
-            if game.phase in ("cards", "turns") else None
+            if game.phase in (Phase.CARDS, Phase.TURNS) else None
         out["danger"] = zone.to_json()
         out["feed"] = table.store.feed(table.game_id or 0, 30)
         if seat is not None:
