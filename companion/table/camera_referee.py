@@ -7,11 +7,13 @@ import logging
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from companion.rules import Game, Turn
+from companion.rules import Game, Phase, Turn
 
 from .errors import Invalid
 
 if TYPE_CHECKING:
+    from companion.vision.inference import Inference
+
     from .table import Table
 
 log = logging.getLogger("companion.app")
@@ -47,7 +49,7 @@ class CameraReferee:
                 return "same"
             if game.is_over:
                 return "ignored"
-            if game.phase == "turns" and self._amend_turn(game, seen):
+            if game.phase == Phase.TURNS and self._amend_turn(game, seen):
                 return "applied"
             try:
                 return self._infer(game, seen, source)
@@ -56,30 +58,37 @@ class CameraReferee:
                 return "ignored"
 
     def _infer(self, game: Game, seen: Any, source: str) -> str:
-        from companion.vision.inference import BuybackInference, infer
+        """Read the view as the phase's own event, once: buy-backs in phase I, the turn
+        of the player to move in phase II, the river's push in phase III."""
+        from companion.vision.inference import infer_buybacks, infer_river, infer_turn
 
         table = self.table
-        result = infer(game, seen)
-        if game.phase == "cards":
-            if result.status == "exact" and isinstance(result, BuybackInference) \
-                    and result.events:
-                for buyback in result.events:
+        if game.phase == Phase.CARDS:
+            buybacks = infer_buybacks(game, seen)
+            if buybacks.status == "exact" and buybacks.events:
+                for buyback in buybacks.events:
                     table.buyback(buyback.player, buyback.gem)
                 return "applied"
-            table.feed({"kind": "camera", "ok": True, "status": result.status,
-                        "message": result.summary})
+            table.feed({"kind": "camera", "ok": True, "status": buybacks.status,
+                        "message": buybacks.summary})
             table.bump("camera")
-            return str(result.status)
-        if result.status == "exact":
-            event = result.candidates[0].event
-            if isinstance(event, Turn):
-                verdict = table.play_turn(event, source=source)
+            return str(buybacks.status)
+        if game.phase == Phase.TURNS:
+            turn = infer_turn(game, seen)
+            if turn.turn is not None:
+                verdict = table.play_turn(turn.turn, source=source)
                 self._turn_at = len(game.events) if verdict.ok else None
-            elif isinstance(event, tuple):  # buy-backs: phase I only, handled above
-                return "ignored"
-            else:
-                verdict = table.move_river(event.steps, event.branches, source=source)
+                return "applied" if verdict.ok else "flagged"
+            return self._flag(game, turn, source)
+        river = infer_river(game, seen)
+        if river.event is not None:
+            verdict = table.move_river(river.event.steps, river.event.branches, source=source)
             return "applied" if verdict.ok else "flagged"
+        return self._flag(game, river, source)
+
+    def _flag(self, game: Game, result: Inference, source: str) -> str:
+        """Several moves fit (ask the players) or none does (the referee flags it with
+        the closest legal moves and what to put back)."""
         entry: dict[str, Any] = {"kind": "camera", "ok": False, "status": result.status,
                                  "player": game.to_move, "message": result.summary,
                                  "source": source}
@@ -88,9 +97,9 @@ class CameraReferee:
         else:
             entry["diff"] = result.diff
             entry["closest"] = [c.text for c in result.closest()]
-            entry["rule"] = "R-TURN-1" if game.phase == "turns" else "R-RIVER-2"
-        table.feed(entry)
-        table.bump("illegal" if result.status == "none" else "camera", game.to_move)
+            entry["rule"] = "R-TURN-1" if game.phase == Phase.TURNS else "R-RIVER-2"
+        self.table.feed(entry)
+        self.table.bump("illegal" if result.status == "none" else "camera", game.to_move)
         return "flagged" if result.status == "none" else "ambiguous"
 
     def _amend_turn(self, game: Game, seen: Any) -> bool:
