@@ -46,7 +46,7 @@ class Table(Session):
         super().__init__(store, clock=clock)
         self.auto_reveal = auto_reveal
         self.seats = Seats(self)
-        self.camera = CameraReferee(self)
+        self.camera_referee = CameraReferee(self)
         self.cards: CardPhase | None = None  # the face-down cards, in phase I
         self._legal_cache: tuple[int, list[str], int] | None = None
         key = store.get_meta("table_key")
@@ -186,6 +186,8 @@ class Table(Session):
 
     @property
     def _choices(self) -> dict[str, Any]:
+        # The secret choices, for tests that compare the whole table before and after
+        # a refused request (tests/web/test_bad_input.py); the pages use choice().
         return self.cards.choices if self.cards else {}
 
     def chosen(self) -> list[str]:
@@ -324,7 +326,7 @@ class Table(Session):
         after the camera already took the first for the whole turn has that turn
         replaced. In phase III the river's steps and branches are read off the board;
         in phase I canoes bought back are noted (the gem is paid on the phone)."""
-        return self.camera.observe(observation, source=source)
+        return self.camera_referee.observe(observation, source=source)
 
     def undo(self) -> None:
         """Take back the last event. Undoing the reveal puts the cards face down again."""
