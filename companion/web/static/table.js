@@ -20,8 +20,9 @@ function toast(message, bad) {
 async function act(path, body) {
   const reply = await api(path, body || {});
   if (!reply.data.ok) {
-    toast((reply.data.rule ? reply.data.rule + ": " : "") + (reply.data.error || "error") +
-      (reply.data.hint ? " → " + reply.data.hint : ""), true);
+    // A sentence first; the rule ID follows in brackets, never leads.
+    toast((reply.data.error || "error") + (reply.data.hint ? " → " + reply.data.hint : "") +
+      (reply.data.rule ? " (" + reply.data.rule + ")" : ""), true);
     return false;
   }
   if (reply.data.state) render(reply.data.state);
