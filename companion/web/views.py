@@ -21,6 +21,9 @@ def phone_state(table: Table, seat: str, lang: str) -> dict[str, Any]:
     state = table.view(seat)
     state["feed"] = localise_feed(state.get("feed", []), lang)
     state["lang"] = lang
+    # Whether moves made on the board are read by a camera (the phone says where to move).
+    camera = current_app.extensions.get("companion.camera")
+    state["camera_watching"] = bool(camera) and camera.status.get("state") != "lost"
     return state
 
 
