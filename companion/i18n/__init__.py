@@ -28,8 +28,10 @@ from .translate import (
     rule_text,
     translate_verdict,
 )
+from .turns import describe_action, describe_turn
 
 __all__ = [
-    "LANGUAGES", "colour_name", "describe_verdict", "gem_name", "hint", "language",
+    "LANGUAGES", "colour_name", "describe_action", "describe_turn", "describe_verdict",
+    "gem_name", "hint", "language",
     "negotiate_language", "render", "rule_text", "translate_verdict",
 ]

@@ -12,7 +12,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from companion.i18n import describe_verdict, negotiate_language
+from companion.i18n import describe_turn, describe_verdict, negotiate_language
+from companion.rules import Game, format_turn
+from companion.rules.ranking import rank_turns
 
 from .strings import LANGUAGES
 
@@ -50,3 +52,24 @@ def localise_feed(entries: Iterable[Mapping[str, Any]], lang: str) -> list[dict[
             entry["rule_hint"] = said.get("hint")
         out.append(entry)
     return out
+
+
+MAX_MOVES_LISTED = 400  # the move picker lists at most this many turns
+# lang -> (the game state the list was made for, the list): a list is made once per
+# position and language, however many pages ask.
+_moves_made: dict[str, tuple[object, list[dict[str, str]]]] = {}
+
+
+def move_choices(game: Game, lang: str) -> list[dict[str, str]]:
+    """The move picker: the legal turns of the player to move, the most wanted first
+    (companion.rules.ranking), each as ``{"move": notation, "words": in lang}``."""
+    state = game.state
+    made = _moves_made.get(lang)
+    if made is not None and made[0] is state:
+        return made[1]
+    if game.to_move is None or game.phase != "turns":
+        return []
+    turns = rank_turns(state, game.legal_turns())[:MAX_MOVES_LISTED]
+    moves = [{"move": format_turn(turn), "words": describe_turn(turn, lang)} for turn in turns]
+    _moves_made[lang] = (state, moves)
+    return moves
