@@ -45,7 +45,8 @@ def catalogue(lang: str) -> dict[str, Any]:
     if lang not in LANGUAGES:
         raise ValueError(f"unknown language {lang!r} (expected one of {', '.join(LANGUAGES)})")
     path = resources.files(__package__).joinpath("catalogues", f"{lang}.json")
-    return json.loads(path.read_text(encoding="utf-8"))
+    entries: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return entries
 
 
 def name_forms(lang: str, kind: str, code: str) -> dict[str, str]:

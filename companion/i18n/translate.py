@@ -104,7 +104,8 @@ def render(key: str, fields: Mapping[str, Any], lang: str) -> str:
     Raises KeyError for a key the catalogue does not know or a field it lacks.
     """
     lang = language(lang)
-    template = catalogue(lang)["messages"].get(key) or catalogue(DEFAULT_LANGUAGE)["messages"][key]
+    template: str = catalogue(lang)["messages"].get(key) or \
+        catalogue(DEFAULT_LANGUAGE)["messages"][key]
     return template.format_map(_values(lang, fields))
 
 
@@ -155,7 +156,7 @@ def _fallback(rule: str, message: str, lang: str) -> str:
         return message
     if not message.strip():
         return text
-    pattern = catalogue(lang)["phrases"].get("fallback", "{text} ({message})")
+    pattern: str = catalogue(lang)["phrases"].get("fallback", "{text} ({message})")
     return pattern.replace("{text}", text).replace("{message}", message)
 
 

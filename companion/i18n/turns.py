@@ -21,7 +21,8 @@ from .translate import language
 
 
 def _words(lang: str) -> dict[str, str]:
-    return catalogue(lang).get("turn") or catalogue(DEFAULT_LANGUAGE)["turn"]
+    words: dict[str, str] = catalogue(lang).get("turn") or catalogue(DEFAULT_LANGUAGE)["turn"]
+    return words
 
 
 def _name(lang: str, kind: str, code: str) -> Name:
