@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from companion.i18n import describe_turn, describe_verdict, negotiate_language
-from companion.rules import Game, format_turn
+from companion.rules import Game, format_turn, parse_turn
 from companion.rules.ranking import rank_turns
 
 from .strings import LANGUAGES
@@ -37,12 +37,27 @@ def describe(rule: str | None, message: str | None, lang: str, key: str | None =
                 "message": message or "", "hint": None}
 
 
+def _turn_in_words(text: str, player: str, lang: str) -> str:
+    """The turn `text` (notation) in words with the notation in brackets; the notation
+    alone when it cannot be read."""
+    try:
+        words = describe_turn(parse_turn(text, player), lang)
+    except ValueError:
+        return text
+    return f"{words} ({text})"
+
+
 def localise_feed(entries: Iterable[Mapping[str, Any]], lang: str) -> list[dict[str, Any]]:
     """Feed entries with each illegal verdict's message, title and hint in `lang`
-    (the English message stays in `message_en`)."""
+    (the English message stays in `message_en`), and each turn in words beside its
+    notation (the notation alone stays in `notation`)."""
     out = []
     for entry in entries:
         entry = dict(entry)
+        if entry.get("kind") in ("turn", "undo") and isinstance(entry.get("text"), str) \
+                and isinstance(entry.get("player"), str):
+            entry["notation"] = entry["text"]
+            entry["text"] = _turn_in_words(entry["text"], entry["player"], lang)
         if not entry.get("ok", True) and entry.get("message"):
             said = describe(entry.get("rule"), entry.get("message"), lang,
                             entry.get("key"), entry.get("fields"))

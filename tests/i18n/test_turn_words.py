@@ -7,7 +7,7 @@ import pytest
 
 from companion.i18n import LANGUAGES, describe_turn, gem_name
 from companion.rules import parse_turn
-from companion.web.messages import move_choices
+from companion.web.messages import localise_feed, move_choices
 
 from .conftest import OTHER_LANGUAGES
 from .engine_cases import to_move
@@ -50,3 +50,13 @@ def test_no_picker_outside_phase_II():
     game = to_move(3)
     game.undo()
     assert move_choices(game, "ru") == []
+
+
+def test_the_feed_shows_turns_in_words_with_the_notation():
+    feed = localise_feed([{"kind": "turn", "ok": True, "player": "blue", "text": "D-4+clear"},
+                          {"kind": "undo", "ok": True, "player": "red", "text": "nonsense"}],
+                         "pl")
+    assert feed[0]["text"] == describe_turn(parse_turn("D-4+clear", "blue"), "pl") + \
+        " (D-4+clear)"
+    assert feed[0]["notation"] == "D-4+clear"
+    assert feed[1]["text"] == "nonsense"  # unreadable: kept as it was
