@@ -14,13 +14,16 @@ from flask import current_app, request
 
 from companion.app import Table
 
-from .messages import localise_feed
+from .messages import localise_feed, move_choices
 
 
 def phone_state(table: Table, seat: str, lang: str) -> dict[str, Any]:
     state = table.view(seat)
     state["feed"] = localise_feed(state.get("feed", []), lang)
     state["lang"] = lang
+    # Whether moves made on the board are read by a camera (the phone says where to move).
+    camera = current_app.extensions.get("companion.camera")
+    state["camera_watching"] = bool(camera) and camera.status.get("state") != "lost"
     return state
 
 
@@ -30,6 +33,8 @@ def table_state(table: Table, lang: str, controls: bool) -> dict[str, Any]:
     state["feed"] = localise_feed(state.get("feed", []), lang)
     state["lang"] = lang
     state["controls"] = controls
+    if state.get("legal") and table.game is not None:
+        state["moves"] = move_choices(table.game, lang)  # the picker, in words and ranked
     leds = current_app.extensions.get("companion.leds")
     state["leds"] = leds() if leds else None
     camera = current_app.extensions.get("companion.camera")

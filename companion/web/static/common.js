@@ -3,8 +3,17 @@
 
 const S = window.PAGE.strings;
 
+/* A page string filled with `values`. A string with plural forms ("1 move|{n} moves";
+   Russian and Polish one|few|many) gives the form values.n needs in the page's language. */
 function t(key, values) {
   let text = S[key] !== undefined ? S[key] : key;
+  if (text.includes("|")) {
+    const forms = text.split("|");
+    const n = Number(values && values.n);
+    const kind = Number.isFinite(n) ? new Intl.PluralRules(window.PAGE.lang).select(n) : "other";
+    const index = { one: 0, few: 1, many: 2 }[kind];
+    text = forms[Math.min(index === undefined ? forms.length - 1 : index, forms.length - 1)];
+  }
   for (const [name, value] of Object.entries(values || {})) {
     text = text.split("{" + name + "}").join(String(value));
   }

@@ -20,8 +20,9 @@ function toast(message, bad) {
 async function act(path, body) {
   const reply = await api(path, body || {});
   if (!reply.data.ok) {
-    toast((reply.data.rule ? reply.data.rule + ": " : "") + (reply.data.error || "error") +
-      (reply.data.hint ? " → " + reply.data.hint : ""), true);
+    // A sentence first; the rule ID follows in brackets, never leads.
+    toast((reply.data.error || "error") + (reply.data.hint ? " → " + reply.data.hint : "") +
+      (reply.data.rule ? " (" + reply.data.rule + ")" : ""), true);
     return false;
   }
   if (reply.data.state) render(reply.data.state);
@@ -97,12 +98,7 @@ function renderActions(s) {
     const input = el("input", { id: "move-text", type: "text", autocomplete: "off", autocapitalize: "none",
       spellcheck: "false", placeholder: t("filter"), value: moveText });
     const list = el("div", { id: "legal", class: "legal" });
-    const fill = () => {
-      const q = input.value.trim().toLowerCase();
-      const shown = s.legal.filter((m) => m.toLowerCase().includes(q)).slice(0, 80);
-      list.replaceChildren(...shown.map((m) => el("button", { type: "button", class: "move" + (m === input.value ? " picked" : ""),
-        onclick: () => { input.value = m; moveText = m; fill(); } }, m)));
-    };
+    const fill = () => fillMoves(list, input, s);
     input.addEventListener("input", () => { moveText = input.value; fill(); });
     input.addEventListener("keydown", (ev) => { if (ev.key === "Enter") play(); });
     const play = async () => {
@@ -131,6 +127,19 @@ function renderActions(s) {
     parts.push(el("button", { type: "button", class: "big primary", onclick: openNewGame }, t("new_game")));
   }
   box.replaceChildren(...parts);
+}
+
+/* The move picker: the legal moves in words in the page's language, the most wanted
+   first (the server ranks them: gems landed or loaded with canoes kept safe first,
+   trips over the falls last), each with its notation; typing filters by either. */
+function fillMoves(list, input, s) {
+  const moves = s.moves || s.legal.map((m) => ({ move: m, words: "" }));
+  const q = input.value.trim().toLowerCase();
+  const shown = moves.filter((m) => m.move.toLowerCase().includes(q) || m.words.toLowerCase().includes(q)).slice(0, 80);
+  list.replaceChildren(...shown.map((m) => el("button", {
+    type: "button", class: "move" + (m.move === input.value ? " picked" : ""), "data-move": m.move,
+    onclick: () => { input.value = m.move; moveText = m.move; fillMoves(list, input, s); },
+  }, m.words ? el("span", { class: "move-words" }, m.words) : null, " ", el("code", { class: "move-code" }, m.move))));
 }
 
 function renderFeed(s) {
