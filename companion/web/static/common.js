@@ -79,6 +79,13 @@ async function api(path, body) {
   return { status: response.status, data };
 }
 
+/* Is `s` an older state than `current`? Only within one server run and one game: after
+   a restart the server's change counter starts again at 1, and its state is the truth. */
+function isOlder(s, current) {
+  return Boolean(current) && s.server === current.server && s.game === current.game &&
+    s.version < current.version;
+}
+
 /* One live stream with reconnection: EventSource retries by itself on network loss;
    a closed stream (server said no, or the phone slept long) is reopened when the page
    becomes visible again, and every (re)connection starts with the whole state. */

@@ -2,6 +2,9 @@
 "use strict";
 
 let state = null;
+// The seat's colour behind the header's text: green is darkened so white text on it
+// reads at 4.5:1 or better (WCAG AA); the others already do (yellow takes dark text).
+const HEAD_COLOURS = { green: "#1e7032" };
 let picked = null;   // the card tapped but not yet laid down
 
 function showError(message) {
@@ -132,12 +135,12 @@ function keepLanguage(s) {
 }
 
 function render(s) {
-  if (state && s.version < state.version && s.game === state.game) return;
+  if (isOlder(s, state)) return;
   state = s;
   keepLanguage(s);
   const me = s.seat;
   const head = document.getElementById("phone-head");
-  head.style.background = COLOURS[me];
+  head.style.background = HEAD_COLOURS[me] || COLOURS[me];
   head.classList.toggle("light-text", me !== "yellow");
   document.getElementById("seat-name").textContent = t("your_seat", { player: colourName(me) });
   document.title = colourName(me) + " — " + t("title");

@@ -58,16 +58,16 @@ function renderTurn(s) {
 function renderSeats(s) {
   const box = document.getElementById("seats");
   const rows = s.turn_order.map((p) => {
-    const card = s.cards[p] !== undefined ? s.cards[p] : null;
-    const top = (s.played[p] || []).slice(-1)[0];
+    // Only this round's revealed card is shown: in phase I nothing is face up yet (last
+    // round's card beside "card down" read as if a secret were on the shared screen).
+    const card = s.phase !== "cards" && s.cards[p] !== undefined ? s.cards[p] : null;
     const row = el("div", { class: "seat" + (p === s.to_move ? " to-move" : ""), "data-player": p },
       el("div", { class: "seat-name" }, chip(p), " ", colourName(p), p === s.start ? el("span", { class: "ring", title: t("life_ring") }) : null),
       el("div", { class: "seat-status" },
         s.joined.includes(p) ? el("span", { class: "ok" }, "✓ " + t("joined")) : null,
         s.phase === "cards" ? el("span", { class: s.chosen.includes(p) ? "ok" : "muted" },
           s.chosen.includes(p) ? "▮ " + t("chosen") : "… " + t("not_chosen")) : null,
-        card !== null ? el("span", { class: "card-face" }, cardName(card)) :
-          (top !== undefined && s.phase !== "turns" ? el("span", { class: "muted" }, cardName(top)) : null),
+        card !== null ? el("span", { class: "card-face" }, cardName(card)) : null,
         s.must_buy_back.includes(p) ? el("span", { class: "warn-text" }, t("buyback.title")) : null),
       el("div", { class: "seat-camp" }, t("camp") + ": ",
         (s.camps[p] || []).length ? s.camps[p].map(gemIcon) : el("span", { class: "muted" }, t("empty"))));
@@ -148,14 +148,19 @@ function renderFeed(s) {
 }
 
 function render(s) {
-  if (state && s.version < state.version && s.game === state.game) return; // an older reply
+  if (isOlder(s, state)) return; // an older reply
   state = s;
   if (s.game === null) {
     document.getElementById("turn").replaceChildren(el("p", {}, t("no_game")));
     document.getElementById("board").replaceChildren();
-    if (controls && !document.getElementById("new-game").open) openNewGame();
+    if (controls && !document.getElementById("new-game").open) { openNewGame(); setupOpenedForNoGame = true; }
     return;
   }
+  // A game started elsewhere (another table page, `companion serve --players`): the
+  // setup this page opened by itself for "no game" is no longer wanted.
+  const setup = document.getElementById("new-game");
+  if (setup && setup.open && setupOpenedForNoGame) setup.close();
+  setupOpenedForNoGame = false;
   document.getElementById("round").textContent = t("round", { n: s.round });
   document.getElementById("phase").textContent = phaseText(s);
   const win = document.getElementById("winners");
@@ -174,6 +179,7 @@ function render(s) {
 
 /* -- new game ------------------------------------------------------------------- */
 let setupOrder = [];
+let setupOpenedForNoGame = false;
 
 function renderSetup() {
   const picks = document.getElementById("setup-colours");
@@ -213,6 +219,7 @@ async function startGame() {
     return;
   }
   document.getElementById("new-game").close();
+  setupOpenedForNoGame = false;
   render(reply.data.state);
 }
 
