@@ -7,10 +7,10 @@ import argparse
 import importlib
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from companion.rules import Game, LogError, format_turn
+from companion.rules import Game, LogError, Verdict, format_turn
 from companion.rules.events import parse_card
 from companion.rules.referee import NoSetup, referee_lines, replay
 
@@ -36,22 +36,25 @@ def read_log(path: str) -> list[str]:
 def cmd_referee(args: argparse.Namespace) -> int:
     try:
         lines = read_log(args.log)
-        verdicts = referee_lines(lines)
+        verdicts = referee_lines(lines, _in_language(args.lang))
         first = next(verdicts)
     except (OSError, NoSetup) as exc:
         print(f"companion referee: cannot read {args.log}: {_reason(exc)}", file=sys.stderr)
         return 2
-    translate = None
-    if args.lang != "en":
-        from companion.i18n import translate_verdict as translate
     ok = True
     out = sys.stdout
     for verdict in [first, *verdicts]:
         ok = ok and verdict.get("ok", True)
-        if translate and verdict.get("ok") is False:
-            verdict["message_local"] = translate(verdict["rule"], verdict["message"], args.lang)
         out.write(_dump(verdict) + "\n")
     return 0 if ok else 1
+
+
+def _in_language(lang: str) -> Callable[[Verdict], str] | None:
+    """A verdict's message in `lang` (None for English, the referee's own)."""
+    if lang == "en":
+        return None
+    from companion.i18n import describe_verdict
+    return lambda verdict: describe_verdict(verdict, lang)["message"]
 
 
 def _reason(exc: BaseException) -> str:

@@ -13,10 +13,7 @@ chooses the grammatical form it needs with a format spec:
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Mapping, Sequence
-
-_NUMBER_SPEC = re.compile(r"^[+\- ]?\d*[d]?$")
 
 
 class Name:
@@ -73,7 +70,7 @@ class Count:
         self.rule = PLURAL_RULES.get(lang, _plural_one_other)
 
     def __format__(self, spec: str) -> str:
-        if _NUMBER_SPEC.match(spec):
+        if "|" not in spec:  # an ordinary number format, e.g. "+d"
             return format(self.n, spec)
         words = spec.split("|")
         word = words[min(self.rule(abs(self.n)), len(words) - 1)]

@@ -1,20 +1,18 @@
-"""Referee messages, rule texts and hints in the player's language."""
+"""Referee messages, rule texts and hints in the player's language.
+
+A message is written from the engine's message key and fields (companion.rules
+attaches both to every refusal), never read back out of its English text.
+"""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from typing import Any
 
+from companion.rules.messages import FIELD_KINDS
+
 from .catalogue import DEFAULT_LANGUAGE, LANGUAGES, catalogue, name_forms
 from .forms import Count, Listing, Name, Phrase
-from .templates import FIELD_KINDS, GEM, PLACE, PLAYER, match
-
-_CANOE = re.compile(rf"(?P<player>{PLAYER})'s canoe (?P<where>.*)")
-_WHERE_ALL = re.compile(rf"(?P<place>on the dock|below the falls|on {PLACE})"
-                        rf"(?: with (?P<gem>{GEM}))?")
-_SPOT = re.compile(rf"(?P<place>{PLACE})(?: with (?P<gem>{GEM}))?")
-_PLACE_WORDS = {"on the dock": "D", "below the falls": "F", "the dock": "D", "the falls": "F"}
 
 
 def language(lang: str | None) -> str:
@@ -26,6 +24,18 @@ def language(lang: str | None) -> str:
     return code if code in LANGUAGES else DEFAULT_LANGUAGE
 
 
+def _quality(params: str) -> float:
+    """The q= weight of an Accept-Language entry's parameters (1 when absent)."""
+    for param in params.split(";"):
+        name, _, value = param.partition("=")
+        if name.strip() == "q":
+            try:
+                return float(value.strip())
+            except ValueError:
+                return 0.0
+    return 1.0
+
+
 def negotiate_language(accept: str | None) -> str:
     """The best of LANGUAGES for an HTTP Accept-Language header (or a plain code)."""
     best, best_q = DEFAULT_LANGUAGE, -1.0
@@ -34,69 +44,69 @@ def negotiate_language(accept: str | None) -> str:
         code = tag.strip().lower().replace("_", "-").split("-")[0]
         if code not in LANGUAGES:
             continue
-        q = 1.0
-        m = re.search(r"q\s*=\s*([^;\s]*)", params)
-        if m:
-            try:
-                q = float(m.group(1))
-            except ValueError:
-                q = 0.0
-        q -= n * 1e-6  # equal weights: the first listed wins
+        q = _quality(params) - n * 1e-6  # equal weights: the first listed wins
         if q > best_q:
             best, best_q = code, q
     return best
 
 
-def _name(lang: str, kind: str, code: str) -> Name:
-    return Name(code, name_forms(lang, kind, code))
+def _name(lang: str, kind: str, code: object) -> Name:
+    return Name(str(code), name_forms(lang, kind, str(code)))
 
 
-def _place(lang: str, text: str) -> Name:
-    code = _PLACE_WORDS.get(text, text[3:] if text.startswith("on ") else text)
-    return _name(lang, "place", code)
+def _where(lang: str, phrases: Mapping[str, str], value: Mapping[str, Any]) -> Phrase:
+    values: dict[str, object] = {"place": _name(lang, "place", value["place"])}
+    if value.get("gem"):
+        values["gem"] = _name(lang, "gem", value["gem"])
+    return Phrase("where_with" if value.get("gem") else "where", phrases, values)
 
 
-def _where(lang: str, phrases: Mapping[str, str], place: str, gem: str | None) -> Phrase:
-    values: dict[str, object] = {"place": _place(lang, place)}
-    if gem:
-        values["gem"] = _name(lang, "gem", gem)
-    return Phrase("where_with" if gem else "where", phrases, values)
-
-
-def _value(lang: str, kind: str, text: str) -> object:
-    """The placeholder text of an English message as a value of language `lang`."""
+def _value(lang: str, kind: str, value: Any) -> object:
+    """A field of the engine (see companion.rules.messages) as a value of `lang`."""
     phrases: dict[str, str] = catalogue(lang)["phrases"]
     sep = phrases.get("list_sep", ", ")
     if kind in ("player", "gem", "deposit", "card", "direction", "field"):
-        return _name(lang, kind, text)
+        return _name(lang, kind, value)
     if kind in ("place", "target"):
-        return _place(lang, text)
+        return _name(lang, "place", value)
     if kind == "players":
-        return Listing([_name(lang, "player", p) for p in text.split(", ")], sep)
+        return Listing([_name(lang, "player", p) for p in value], sep)
     if kind == "cards":
-        return Listing([_name(lang, "card", c) for c in text.split(", ")], sep)
+        return Listing([_name(lang, "card", c) for c in value], sep)
     if kind == "camp":
-        gems = [] if text == "none" else text.split(", ")
-        return Listing([_name(lang, "gem", g) for g in gems], sep, phrases.get("none", "-"))
+        return Listing([_name(lang, "gem", g) for g in value], sep, phrases.get("none", "-"))
     if kind in ("count", "signed"):
-        return Count(int(text), lang)
+        return Count(int(value), lang)
     if kind == "spot":
-        m = _SPOT.fullmatch(text)
-        assert m is not None
-        return _where(lang, phrases, m["place"], m["gem"])
+        return _where(lang, phrases, value)
     if kind == "wheres":
-        return Listing([_where(lang, phrases, m["place"], m["gem"])
-                        for m in _WHERE_ALL.finditer(text)], phrases.get("and", " and "))
+        return Listing([_where(lang, phrases, v) for v in value], phrases.get("and", " and "))
     if kind == "canoe":
-        m = _CANOE.fullmatch(text)
-        w = _WHERE_ALL.fullmatch(m["where"]) if m else None
-        assert m is not None and w is not None
-        values: dict[str, object] = {"player": _name(lang, "player", m["player"]),
-                                     "place": _place(lang, w["place"])}
-        if w["gem"]:
-            values["gem"] = _name(lang, "gem", w["gem"])
-        return Phrase("canoe_with" if w["gem"] else "canoe", phrases, values)
-    return text  # raw: the user's own text, verbatim
+        values: dict[str, object] = {"player": _name(lang, "player", value["player"]),
+                                     "place": _name(lang, "place", value["place"])}
+        if value.get("gem"):
+            values["gem"] = _name(lang, "gem", value["gem"])
+        return Phrase("canoe_with" if value.get("gem") else "canoe", phrases, values)
+    return str(value)  # raw: the user's own text, verbatim
+
+
+def _values(lang: str, fields: Mapping[str, Any]) -> dict[str, object]:
+    return {name: _value(lang, FIELD_KINDS.get(name, "raw"), value)
+            for name, value in fields.items()}
+
+
+def render(key: str, fields: Mapping[str, Any], lang: str) -> str:
+    """The referee message `key` filled with `fields`, in `lang`.
+
+    >>> render("turn.other", {"mover": "blue", "player": "red"}, "ru")
+    'сейчас ход Синего, а не Красного'
+
+    Raises KeyError for a key the catalogue does not know or a field it lacks.
+    """
+    lang = language(lang)
+    template: str = catalogue(lang)["messages"].get(key) or \
+        catalogue(DEFAULT_LANGUAGE)["messages"][key]
+    return template.format_map(_values(lang, fields))
 
 
 def rule_text(rule_id: str, lang: str) -> dict[str, str]:
@@ -115,29 +125,27 @@ def rule_text(rule_id: str, lang: str) -> dict[str, str]:
     raise ValueError(f"unknown rule ID {rule_id!r}")
 
 
-def translate_verdict(rule: str, message: str, lang: str) -> str:
-    """The referee's English `message` (citing `rule`) in language `lang`.
+def translate_verdict(rule: str, message: str, lang: str, key: str | None = None,
+                      fields: Mapping[str, Any] | None = None) -> str:
+    """The referee's verdict (citing `rule`, English `message`, and the message `key`
+    and `fields` the engine gave with it) in language `lang`.
 
-    >>> translate_verdict("R-STEAL-1", "blue's canoe on 3 moved downstream; "
-    ...                   "only a canoe moving upstream may steal", "ru")
+    >>> translate_verdict("R-STEAL-1", "…", "ru", "steal.downstream",
+    ...                   {"who": {"player": "blue", "place": "3", "gem": None}})
     'каноэ Синего на диске 3 плыло вниз по реке; красть может только каноэ, плывущее вверх'
 
-    A message no template knows comes back as the rule's statement followed by the
-    English message; nothing here raises.
+    Without a key (a verdict recorded before keys existed) the English message comes
+    back after the rule's statement; nothing here raises.
     """
     lang = language(lang)
     message = message if isinstance(message, str) else str(message)
+    if isinstance(key, str) and isinstance(fields, Mapping):
+        try:
+            return render(key, fields, lang)
+        except (KeyError, ValueError, TypeError, IndexError, AttributeError):
+            pass  # a catalogue slip must not hide the verdict: fall back below
     if lang == DEFAULT_LANGUAGE:
         return message
-    try:
-        found = match(message)
-        if found is not None:
-            template = catalogue(lang)["messages"].get(found.template)
-            if template:
-                values = {k: _value(lang, FIELD_KINDS[k], v) for k, v in found.fields.items()}
-                return template.format_map(values)
-    except (KeyError, ValueError, IndexError, AssertionError, AttributeError):
-        pass  # a catalogue slip must not hide the verdict: fall back below
     return _fallback(rule, message, lang)
 
 
@@ -148,37 +156,45 @@ def _fallback(rule: str, message: str, lang: str) -> str:
         return message
     if not message.strip():
         return text
-    pattern = catalogue(lang)["phrases"].get("fallback", "{text} ({message})")
+    pattern: str = catalogue(lang)["phrases"].get("fallback", "{text} ({message})")
     return pattern.replace("{text}", text).replace("{message}", message)
 
 
-def hint(rule: str, message: str | None = None, lang: str = DEFAULT_LANGUAGE) -> str | None:
-    """What to do to put the pieces right after an illegal move: the hint for the
-    message's own template when there is one, else the rule's; None when the rule has
-    none (e.g. rules that only describe the board)."""
+def hint(rule: str, key: str | None = None, lang: str = DEFAULT_LANGUAGE,
+         fields: Mapping[str, Any] | None = None) -> str | None:
+    """What to do to put the pieces right after an illegal move: the hint of the
+    message `key` (filled with its `fields`) when there is one, else the rule's; None
+    when the rule has none (e.g. rules that only describe the board)."""
     lang = language(lang)
     hints: dict[str, str] = catalogue(lang)["hints"]
-    found = match(message) if isinstance(message, str) else None
-    if found is not None and found.template in hints:
-        return hints[found.template]
+    if isinstance(key, str) and key in hints:
+        try:
+            return hints[key].format_map(_values(lang, fields or {}))
+        except (KeyError, ValueError, TypeError, IndexError, AttributeError):
+            pass  # a field missing: the rule's own hint still helps
     return hints.get(rule) if isinstance(rule, str) else None
 
 
 def describe_verdict(verdict: Any, lang: str) -> dict[str, Any]:
-    """A verdict (a ``Verdict`` or its ``to_json()`` dict) ready for a page: ``ok`` and,
-    when illegal, ``rule``, ``title``, ``message``, ``hint`` in language `lang`."""
+    """A verdict (a ``Verdict``, or a dict with ``ok``, ``rule``, ``message`` and maybe
+    ``key`` and ``fields``) ready for a page: ``ok`` and, when illegal, ``rule``,
+    ``title``, ``message``, ``hint`` in language `lang`."""
     if not isinstance(verdict, Mapping):
-        verdict = verdict.to_json() if hasattr(verdict, "to_json") else {}
+        verdict = {"ok": getattr(verdict, "ok", True), "rule": getattr(verdict, "rule", None),
+                   "message": getattr(verdict, "message", None),
+                   "key": getattr(verdict, "key", None),
+                   "fields": getattr(verdict, "fields", None)}
     if verdict.get("ok", True):
         return {"ok": True}
     rule, message = str(verdict.get("rule") or "LOG"), str(verdict.get("message") or "")
+    key, fields = verdict.get("key"), verdict.get("fields")
     try:
         title = rule_text(rule, lang)["title"]
     except ValueError:
         title = rule
     return {"ok": False, "rule": rule, "title": title,
-            "message": translate_verdict(rule, message, lang),
-            "hint": hint(rule, message, lang)}
+            "message": translate_verdict(rule, message, lang, key, fields),
+            "hint": hint(rule, key, lang, fields if isinstance(fields, Mapping) else None)}
 
 
 def colour_name(colour: str, lang: str) -> str:

@@ -11,30 +11,11 @@ from itertools import permutations
 from .errors import IllegalEvent
 from .events import ANY, CanoeAction, Turn
 from .geometry import DEPOSIT_AT, DEPTH, PLACES, branch_of, path_steps
+from .messages import canoe as canoe_field
+from .messages import spot
 from .state import Canoe, State
 
-
-def _where(canoe: Canoe) -> str:
-    place, gem = canoe
-    where = {"D": "on the dock", "F": "below the falls"}.get(place, f"on {place}")
-    return f"{where} with {gem}" if gem else where
-
-
 _STEPS = {(a, b): path_steps(a, b) for a in PLACES for b in PLACES}
-
-
-class _Who:
-    """"blue's canoe on 4 with clear", written only when a message needs it."""
-
-    __slots__ = ("player", "canoe")
-
-    def __init__(self, player: str, canoe: Canoe) -> None:
-        self.player, self.canoe = player, canoe
-
-    def __str__(self) -> str:
-        return f"{self.player}'s canoe {_where(self.canoe)}"
-
-    __format__ = object.__format__
 
 
 def check_which(state: State, player: str, turn: Turn) -> None:
@@ -48,20 +29,16 @@ def check_which(state: State, player: str, turn: Turn) -> None:
     listed_river = len(listed) - listed_dock - listed.count("F")
     afloat = tuple(at for at in places if at not in ("D", "F"))
     if "F" in listed:
-        raise IllegalEvent("R-WHICH-4", f"{player}'s canoe below the falls cannot act; "
-                           "buy it back in phase I", ("F",))
+        raise IllegalEvent.of("R-WHICH-4", "which.falls", ("F",), player=player)
     if river == 2 and listed_river < 2:
-        raise IllegalEvent("R-WHICH-3", f"both of {player}'s canoes are in the river, "
-                           "so both must act", afloat)
+        raise IllegalEvent.of("R-WHICH-3", "which.both_river", afloat, player=player)
     if docked == 2 and listed_dock != 1:
-        raise IllegalEvent("R-WHICH-1", f"both of {player}'s canoes are on the dock: "
-                           "exactly one of them must be launched", ("D",))
+        raise IllegalEvent.of("R-WHICH-1", "which.both_dock", ("D",), player=player)
     if docked == 1 and river == 1 and listed_river < 1:
-        raise IllegalEvent("R-WHICH-2", f"{player}'s canoe in the river must act; "
-                           "launching the one on the dock is optional", afloat)
+        raise IllegalEvent.of("R-WHICH-2", "which.river_first", afloat, player=player)
     if docked + river == 1 and not listed:
-        raise IllegalEvent("R-WHICH-4", f"{player} has one canoe left and it must "
-                           + ("be launched" if docked else "act"), afloat or ("D",))
+        raise IllegalEvent.of("R-WHICH-4", "which.last_launch" if docked else "which.last_act",
+                              afloat or ("D",), player=player)
 
 
 def _assignments(canoes: list[Canoe], actions: tuple[CanoeAction, ...]) -> list[list[int]]:
@@ -125,17 +102,28 @@ def _adopt(state: State, trial: State) -> None:
 
 def _missing_canoe(player: str, canoes: list[Canoe],
                    actions: tuple[CanoeAction, ...]) -> IllegalEvent:
-    have = " and ".join(_where(c) for c in canoes)
+    """The turn names a canoe the player does not have (or one canoe twice). The rule
+    cited is the one of R-WHICH that says which of *their* canoes act here."""
+    have = [spot(*c) for c in canoes]
     for n, action in enumerate(actions):
         if not any(c[0] == action.origin and action.gem in (ANY, c[1]) for c in canoes):
             if action.origin == "D" and any(a.to == "D" for a in actions[:n]):
-                return IllegalEvent("R-LAND-3", f"{player}'s canoe that landed this turn "
-                                    "stays on the dock until the next turn", ("D",))
-            what = action.origin if action.gem == ANY else f"{action.origin} with {action.gem}"
-            return IllegalEvent("R-TURN-1", f"{player} has no canoe on {what} "
-                                f"(the canoes are {have})", (action.origin,))
-    return IllegalEvent("R-TURN-1", f"{player} lists the same canoe twice",
-                        tuple(dict.fromkeys(a.origin for a in actions)))
+                return IllegalEvent.of("R-LAND-3", "land.stays", ("D",), player=player)
+            gem = None if action.gem == ANY else action.gem
+            return IllegalEvent.of(_which_rule(canoes), "turn.no_canoe", (action.origin,),
+                                   player=player, spot=spot(action.origin, gem), have=have)
+    return IllegalEvent.of("R-WHICH-5", "turn.same_canoe",
+                           tuple(dict.fromkeys(a.origin for a in actions)), player=player)
+
+
+def _which_rule(canoes: list[Canoe]) -> str:
+    """The R-WHICH rule naming the canoes that act for a player with `canoes`."""
+    places = [at for at, _ in canoes]
+    if "F" in places:
+        return "R-WHICH-4"
+    if places.count("D") == 2:
+        return "R-WHICH-1"
+    return "R-WHICH-2" if "D" in places else "R-WHICH-3"
 
 
 def apply_action(state: State, player: str, canoe: Canoe, value: int,
@@ -143,32 +131,27 @@ def apply_action(state: State, player: str, canoe: Canoe, value: int,
     """One canoe's move; returns the canoe as it ends. Updates deposits, camps, victims."""
     origin, gem = canoe
     dest = action.destination
-    who = _Who(player, canoe)
+    who = canoe_field(player, origin, gem)
     if origin == "F":
-        raise IllegalEvent("R-WHICH-4", f"{who} cannot act; buy it back in phase I")
+        raise IllegalEvent.of("R-WHICH-4", "which.falls", player=player)
     key = (origin, dest)
     steps = _STEPS[key] if key in _STEPS else path_steps(origin, dest)
     if steps is None:
-        raise IllegalEvent("R-MOVE-4", f"{who} cannot reach {dest}: between the branches "
-                           "the only way is up through 5 and down again")
+        raise IllegalEvent.of("R-MOVE-4", "move.branches", who=who, dest=dest)
     if origin == "D" and steps == 0:
-        raise IllegalEvent("R-MOVE-5", f"{who} must be launched into the river (D to 1 "
-                           "and on), or left off the turn")
+        raise IllegalEvent.of("R-MOVE-5", "move.launch", who=who)
     upstream = DEPTH[dest] < DEPTH[origin]
     pre, post = action.pre, action.post
     ops = pre + post
     if value == 1 and ops:
-        raise IllegalEvent("R-PTS-3", f"a card 1 can never load or unload ({who})")
+        raise IllegalEvent.of("R-PTS-3", "pts.card_one", who=who)
     for here, place in ((pre, origin), (post, dest)):
         if here and place not in DEPOSIT_AT:
-            raise IllegalEvent("R-GEM-2", f"{who} cannot load or unload on "
-                               f"{place}: no deposit is reached from there")
+            raise IllegalEvent.of("R-GEM-2", "gem.no_deposit", who=who, place=place)
     if pre and post:
         if _loads_before_unload(ops):
-            raise IllegalEvent("R-GEM-5", f"{who}: a gem loaded this turn cannot be "
-                               "unloaded in the same turn")
-        raise IllegalEvent("R-GEM-4", f"{who}: loading and unloading happen together at "
-                           "one end of the move, both at the start or both at the end")
+            raise IllegalEvent.of("R-GEM-5", "gem.loaded_unload", who=who)
+        raise IllegalEvent.of("R-GEM-4", "gem.one_end", who=who)
 
     loaded_now = False
     unloaded: str | None = None
@@ -178,30 +161,26 @@ def apply_action(state: State, player: str, canoe: Canoe, value: int,
             deposit = DEPOSIT_AT[place]
             if op == "unload":
                 if loaded_now:
-                    raise IllegalEvent("R-GEM-5", f"{who}: a gem loaded this turn "
-                                       "cannot be unloaded in the same turn")
+                    raise IllegalEvent.of("R-GEM-5", "gem.loaded_unload", who=who)
                 if gem is None:
-                    raise IllegalEvent("R-GEM-3", f"{who} carries no gem to unload")
+                    raise IllegalEvent.of("R-GEM-3", "gem.nothing_to_unload", who=who)
                 if "no-same-colour-unload" in state.variants and gem == deposit:
-                    raise IllegalEvent("R-GEM-3", f"{who}: with no-same-colour-unload a "
-                                       f"{gem} gem may not go into the {deposit} deposit")
+                    raise IllegalEvent.of("R-GEM-3", "gem.same_colour_unload", who=who,
+                                          gem=gem, deposit=deposit)
                 state.put_gem(deposit, gem)
                 unloaded, gem = gem, None
             else:
                 want = op[5:]
                 if gem is not None:
-                    raise IllegalEvent("R-GEM-1", f"{who} already carries {gem}; only an "
-                                       "empty canoe can load")
+                    raise IllegalEvent.of("R-GEM-1", "gem.already_loaded", who=who, gem=gem)
                 if unloaded == want:
-                    raise IllegalEvent("R-GEM-4", f"{who} unloaded {want} and cannot load "
-                                       "the same colour back in the same move")
+                    raise IllegalEvent.of("R-GEM-4", "gem.same_colour_back", who=who, gem=want)
                 if not state.deposits.get(deposit, {}).get(want):
                     if _carried_here(state, place, want):
-                        raise IllegalEvent("R-GEM-6", f"{who}: canoes never pass gems to "
-                                           f"each other; the {deposit} deposit has no "
-                                           f"{want} gem")
-                    raise IllegalEvent("R-GEM-3", f"the {deposit} deposit has no {want} gem "
-                                       f"to load ({who})")
+                        raise IllegalEvent.of("R-GEM-6", "gem.no_passing", who=who,
+                                              deposit=deposit, gem=want)
+                    raise IllegalEvent.of("R-GEM-3", "gem.deposit_empty", who=who,
+                                          deposit=deposit, gem=want)
                 state.take_gem(deposit, want)
                 gem, loaded_now = want, True
         if start:
@@ -209,11 +188,11 @@ def apply_action(state: State, player: str, canoe: Canoe, value: int,
 
     cost = steps + 2 * len(ops)
     if cost > value:
-        raise IllegalEvent("R-PTS-1", f"{who} cannot reach {_target(dest)}: it needs {cost} "
-                           f"points, the card gives {value}")
+        raise IllegalEvent.of("R-PTS-1", "pts.too_far", who=who, target=dest, cost=cost,
+                              value=value)
     if cost < value and not (steps and dest in ("D", "F")):
-        raise IllegalEvent("R-PTS-2", f"{who} leaves {value - cost} of {value} points "
-                           "unspent; only a canoe that lands or goes over the falls may")
+        raise IllegalEvent.of("R-PTS-2", "pts.unspent", who=who, left=value - cost,
+                              value=value)
 
     if dest == "D" and gem is not None:  # R-LAND-2
         state.land_gem(player, gem)
@@ -226,13 +205,8 @@ def apply_action(state: State, player: str, canoe: Canoe, value: int,
         gem = _steal(state, player, who, action, steps, upstream, empty_while_moving, gem)
     elif "mandatory-steal" in state.variants and upstream and steps and \
             empty_while_moving and not action.post and _victims(state, player, dest):
-        raise IllegalEvent("R-STEAL-4", f"{who} ends on {dest} beside a loaded canoe and, "
-                           "with mandatory-steal, must steal")
+        raise IllegalEvent.of("R-STEAL-4", "steal.mandatory", who=who, dest=dest)
     return dest, gem
-
-
-def _target(place: str) -> str:
-    return {"D": "the dock", "F": "the falls"}.get(place, place)
 
 
 def _loads_before_unload(ops: tuple[str, ...]) -> bool:
@@ -268,40 +242,37 @@ def _passed(origin: str, dest: str, place: str) -> bool:
     return lo < DEPTH[place] < hi and branch_of(place) in (None, side)
 
 
-def _steal(state: State, player: str, who: _Who, action: CanoeAction, steps: int,
+def _steal(state: State, player: str, who: dict[str, str | None], action: CanoeAction, steps: int,
            upstream: bool, empty_while_moving: bool, gem: str | None) -> str:
     victim, _, loot = (action.steal or "").partition(":")
     dest = action.destination
     if victim == player:
-        raise IllegalEvent("R-STEAL-3", f"{player} cannot steal from their own canoe")
+        raise IllegalEvent.of("R-STEAL-3", "steal.own", player=player)
     if not upstream or not steps:
-        how = "moved downstream" if steps else "did not move"
-        raise IllegalEvent("R-STEAL-1", f"{who} {how}; only a canoe moving upstream "
-                           "may steal")
+        raise IllegalEvent.of("R-STEAL-1", "steal.downstream" if steps else "steal.not_moved",
+                              who=who)
     if any(op == "unload" for op in action.post):
-        raise IllegalEvent("R-STEAL-3", f"{who} unloaded at the end of its move and "
-                           "cannot steal after that")
+        raise IllegalEvent.of("R-STEAL-3", "steal.after_unload", who=who)
     if not empty_while_moving:
-        raise IllegalEvent("R-STEAL-1", f"{who} carried a gem while moving; only an empty "
-                           "canoe may steal")
+        raise IllegalEvent.of("R-STEAL-1", "steal.carried", who=who)
     if gem is not None:
-        raise IllegalEvent("R-GEM-1", f"{who} would carry two gems; a canoe carries at most one")
+        raise IllegalEvent.of("R-GEM-1", "gem.two_gems", who=who)
     if victim not in state.players:
-        raise IllegalEvent("R-STEAL-1", f"{victim} is not playing in this game")
+        raise IllegalEvent.of("R-STEAL-1", "steal.not_playing", victim=victim)
     loaded = [g for p, g in _victims(state, player, dest) if p == victim]
     if loot:
         loaded = [g for g in loaded if g == loot]
     if not loaded and any(_passed(action.origin, dest, at) for p, at, g in
                           _loaded_canoes(state, victim) if not loot or g == loot):
-        raise IllegalEvent("R-STEAL-3", f"{who} only passed {victim}'s loaded canoe; a canoe "
-                           f"steals only where its move ends")
+        raise IllegalEvent.of("R-STEAL-3", "steal.passed", who=who, victim=victim)
     if not loaded:
-        what = f"a {loot} gem" if loot else "a gem"
-        raise IllegalEvent("R-STEAL-1", f"no canoe of {victim} on {dest} carries {what} "
-                           "to steal")
+        if loot:
+            raise IllegalEvent.of("R-STEAL-1", "steal.no_gem_colour", victim=victim,
+                                  dest=dest, gem=loot)
+        raise IllegalEvent.of("R-STEAL-1", "steal.no_gem", victim=victim, dest=dest)
     if len(set(loaded)) > 1:
-        raise IllegalEvent("R-STEAL-2", f"{victim} has canoes with {' and '.join(loaded)} "
-                           f"on {dest}: name the gem to steal, e.g. \"{victim}:{loaded[0]}\"")
+        raise IllegalEvent.of("R-STEAL-2", "steal.choose", victim=victim, gem=loaded[0],
+                              gem2=loaded[1], dest=dest)
     taken = loaded[0]
     robbed = list(state.canoes[victim])
     robbed[robbed.index((dest, taken))] = (dest, None)

@@ -133,11 +133,11 @@ def _describe(value: Any) -> str:
 
 def _name(obj: Mapping[str, Any], key: str, allowed: tuple[str, ...], what: str) -> str:
     if key not in obj:
-        raise LogError(f"missing field '{key}'")
+        raise LogError.of("log.missing_field", key=key)
     value = obj[key]
     if not isinstance(value, str) or value not in allowed:
-        raise LogError(f"unknown {what} {_describe(value)} in '{key}' "
-                       f"(expected one of {', '.join(allowed)})")
+        raise LogError.of("log.unknown_name", what=what, given=_describe(value), key=key,
+                          allowed=", ".join(allowed))
     return value
 
 
@@ -147,7 +147,7 @@ def _player(obj: Mapping[str, Any], key: str = "player") -> str:
 
 def parse_card(value: Any) -> Card:
     if isinstance(value, bool) or value not in CARD_VALUES:
-        raise LogError(f"unknown card {_describe(value)} (expected 1-6 or \"cloud\")")
+        raise LogError.of("log.unknown_card", given=_describe(value))
     return cast(Card, value)
 
 
@@ -156,7 +156,7 @@ def parse_op(value: Any) -> str:
         return "unload"
     if isinstance(value, str) and value.startswith("load:") and value[5:] in GEMS:
         return value
-    raise LogError(f"unknown canoe op {_describe(value)} (expected \"unload\" or \"load:<gem>\")")
+    raise LogError.of("log.unknown_op", given=_describe(value))
 
 
 def _ops(obj: Mapping[str, Any], key: str) -> tuple[str, ...]:
@@ -164,15 +164,15 @@ def _ops(obj: Mapping[str, Any], key: str) -> tuple[str, ...]:
     if value is None:
         return ()
     if not isinstance(value, list):
-        raise LogError(f"'{key}' must be a list of ops, not {_describe(value)}")
+        raise LogError.of("log.ops_list", key=key, given=_describe(value))
     if len(value) > 4:
-        raise LogError(f"'{key}' lists {len(value)} ops; a canoe does at most two")
+        raise LogError.of("log.ops_many", key=key, n=len(value))
     return tuple(parse_op(v) for v in value)
 
 
 def _canoe_action(obj: Any) -> CanoeAction:
     if not isinstance(obj, dict):
-        raise LogError(f"a canoe action must be an object, not {_describe(obj)}")
+        raise LogError.of("log.action_object", given=_describe(obj))
     origin = _name(obj, "from", PLACES, "place")
     to = _name(obj, "to", PLACES, "place") if obj.get("to") is not None else None
     gem: str | None = ANY
@@ -182,31 +182,30 @@ def _canoe_action(obj: Any) -> CanoeAction:
     if steal is not None:
         victim, _, loot = steal.partition(":") if isinstance(steal, str) else ("", "", "")
         if victim not in PLAYER_COLOURS or (loot and loot not in GEMS):
-            raise LogError(f"bad 'steal' {_describe(steal)} (expected \"<player>\" or "
-                           "\"<player>:<gem>\")")
+            raise LogError.of("log.bad_steal", given=_describe(steal))
     return CanoeAction(origin, to, _ops(obj, "pre"), _ops(obj, "post"), steal, gem)
 
 
 def parse_event(obj: Any) -> Event:
     """An event from its JSON object (already decoded). Raises LogError."""
     if not isinstance(obj, dict):
-        raise LogError(f"an event must be a JSON object, not {_describe(obj)}")
+        raise LogError.of("log.event_object", given=_describe(obj))
     kind = obj.get("event")
     if kind == "setup":
         players = obj.get("players")
         if not isinstance(players, list):
-            raise LogError("setup needs 'players', a list of 3-5 colours")
+            raise LogError.of("log.setup_players")
         names = tuple(_name({"players": p}, "players", PLAYER_COLOURS, "player colour")
                       for p in players)
         if not 3 <= len(names) <= 5 or len(set(names)) != len(names):
-            raise LogError(f"setup needs 3-5 distinct players, got {_describe(players)}")
+            raise LogError.of("log.setup_distinct", given=_describe(players))
         start = _player(obj, "start") if "start" in obj else names[0]
         if start not in names:
-            raise LogError(f"start player {start} is not among the players")
+            raise LogError.of("log.start_player", player=start)
         branch = _name(obj, "branch", BRANCHES, "branch") if "branch" in obj else "L"
         variants = obj.get("variants", [])
         if not isinstance(variants, list):
-            raise LogError("'variants' must be a list")
+            raise LogError.of("log.variants_list")
         for v in variants:
             _name({"variants": v}, "variants", VARIANTS, "variant")
         return Setup(names, start, branch, tuple(variants))
@@ -219,7 +218,7 @@ def parse_event(obj: Any) -> Event:
     if kind == "cards":
         cards = obj.get("cards")
         if not isinstance(cards, dict) or not cards:
-            raise LogError("cards needs 'cards', an object of player: card")
+            raise LogError.of("log.cards_object")
         for p in cards:
             _name({"player": p}, "player", PLAYER_COLOURS, "player colour")
         return Cards(tuple((p, parse_card(c)) for p, c in cards.items()))
@@ -227,30 +226,29 @@ def parse_event(obj: Any) -> Event:
         player = _player(obj)
         if "cloud" in obj:
             if "canoes" in obj:
-                raise LogError("a turn has either 'cloud' or 'canoes', not both")
+                raise LogError.of("log.turn_both")
             return Turn(player, cloud=_name(obj, "cloud", CLOUD_DIRECTIONS, "cloud direction"))
         canoes = obj.get("canoes")
         if not isinstance(canoes, list):
-            raise LogError("turn needs 'canoes' (a list) or 'cloud'")
+            raise LogError.of("log.turn_needs")
         if len(canoes) > 2:
-            raise LogError(f"turn lists {len(canoes)} canoes; a player has two")
+            raise LogError.of("log.turn_canoes", n=len(canoes))
         return Turn(player, tuple(_canoe_action(c) for c in canoes))
     if kind == "river":
         steps = obj.get("steps")
         if steps is not None and (isinstance(steps, bool) or not isinstance(steps, int)
                                   or steps < 0):
-            raise LogError(f"'steps' must be a whole number >= 0, not {_describe(steps)}")
+            raise LogError.of("log.steps", given=_describe(steps))
         branches = obj.get("branches")
         if branches is not None:
             if not isinstance(branches, list):
-                raise LogError("'branches' must be a list of \"L\"/\"R\"")
+                raise LogError.of("log.branches")
             branches = tuple(_name({"branches": b}, "branches", BRANCHES, "branch")
                              for b in branches)
         return River(steps, branches)
     if kind is None:
-        raise LogError("missing field 'event'")
-    raise LogError(f"unknown event {_describe(kind)} "
-                   "(expected setup, buyback, cards, turn or river)")
+        raise LogError.of("log.missing_field", key="event")
+    raise LogError.of("log.unknown_event", given=_describe(kind))
 
 
 def parse_line(line: str) -> Event:
@@ -258,7 +256,8 @@ def parse_line(line: str) -> Event:
     try:
         obj = json.loads(line)
     except (json.JSONDecodeError, RecursionError) as exc:
-        raise LogError(f"not valid JSON: {exc.msg if hasattr(exc, 'msg') else exc}") from None
+        detail = exc.msg if hasattr(exc, "msg") else str(exc)
+        raise LogError.of("log.json", detail=detail) from None
     return parse_event(obj)
 
 

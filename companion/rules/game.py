@@ -13,7 +13,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from .canoes import apply_number_turn
@@ -42,6 +42,10 @@ class Verdict:
     # The places the broken rule is about ("D", "1" … "7R", "F"), for pointing at
     # them (LEDs); not part of the referee's JSON.
     places: tuple[str, ...] = ()
+    # The message as a catalogue key and its fields (companion.rules.messages), from
+    # which every language writes it; not part of the referee's JSON either.
+    key: str | None = None
+    fields: Mapping[str, Any] = field(default_factory=dict, compare=False)
 
     def to_json(self) -> dict[str, Any]:
         if self.ok:
@@ -53,7 +57,8 @@ LEGAL = Verdict(True)
 
 
 def _refused(exc: IllegalEvent | LogError) -> Verdict:
-    return Verdict(False, exc.rule, exc.message, getattr(exc, "places", ()))
+    return Verdict(False, exc.rule, exc.message, getattr(exc, "places", ()),
+                   exc.key, exc.fields)
 
 
 def win_met(camp: Sequence[str]) -> bool:
@@ -84,7 +89,7 @@ class Game:
         if not isinstance(setup, Setup):
             event = parse_event(setup) if isinstance(setup, Mapping) else setup
             if not isinstance(event, Setup):
-                raise LogError("the first event of a game must be setup")
+                raise LogError.of("log.first_setup")
             setup = event
         return cls(setup.players, setup.start, setup.branch, setup.variants)
 
@@ -237,14 +242,12 @@ class Game:
             event = parse_event(event)
         for name in _named_players(event):
             if name not in self.players:
-                raise LogError(f"{name} is not playing in this game "
-                               f"(players: {', '.join(self.players)})")
+                raise LogError.of("log.not_playing", player=name, players=list(self.players))
         state = self.state.evolve()
         if state.phase == "over" and not isinstance(event, Setup):
-            raise IllegalEvent("R-WIN-2", "the game is over: "
-                               f"{', '.join(state.winners)} won; nothing moves any more")
+            raise IllegalEvent.of("R-WIN-2", "win.over", winners=list(state.winners))
         if isinstance(event, Setup):
-            raise LogError("setup may only be the first line of a log")
+            raise LogError.of("log.setup_first")
         if isinstance(event, Buyback):
             self._buyback(state, event)
         elif isinstance(event, Cards):
@@ -259,25 +262,21 @@ class Game:
     def _buyback(self, state: State, event: Buyback) -> None:
         player = event.player
         if state.phase != "cards":
-            raise IllegalEvent("R-BUY-1", f"{player} may buy back a canoe only in phase I, "
-                               "before the cards are played")
+            raise IllegalEvent.of("R-BUY-1", "buy.phase", player=player)
         canoes = state.canoes[player]
         fallen = [c for c in canoes if c[0] == "F"]
         if not fallen:
-            raise IllegalEvent("R-BUY-1", f"{player} has no canoe below the falls to buy back")
+            raise IllegalEvent.of("R-BUY-1", "buy.nothing", player=player)
         camp = state.camps[player]
         if event.gem is None:
             if len(fallen) < 2:
-                raise IllegalEvent("R-BUY-2", f"{player} still has a canoe, so the free canoe "
-                                   "does not apply; buying back costs one camp gem")
+                raise IllegalEvent.of("R-BUY-2", "buy.not_free", player=player)
             if camp:
-                raise IllegalEvent("R-BUY-3", f"{player} has camp gems and must pay one "
-                                   "to buy back a canoe")
+                raise IllegalEvent.of("R-BUY-3", "buy.must_pay", player=player)
         else:
             if event.gem not in camp:
-                have = ", ".join(camp) or "none"
-                raise IllegalEvent("R-BUY-1", f"{player} has no {event.gem} gem in camp to pay "
-                                   f"with (camp: {have})")
+                raise IllegalEvent.of("R-BUY-1", "buy.no_such_gem", player=player,
+                                      gem=event.gem, camp=list(camp))
             rest = list(camp)
             rest.remove(event.gem)
             state.camps[player] = rest
@@ -289,30 +288,25 @@ class Game:
     # R-CARD
     def _cards(self, state: State, event: Cards) -> None:
         if state.phase == "turns":
-            raise IllegalEvent("R-TURN-2", f"phase II is not over: {state.to_move} still "
-                               "has to play")
+            raise IllegalEvent.of("R-TURN-2", "turn.cards_not_over", player=state.to_move)
         if state.phase == "river":
-            raise IllegalEvent("R-RIVER-1", "the river has not moved yet this round "
-                               f"(speed {river_speed(state.cards.values(), state.weather)})")
+            raise IllegalEvent.of("R-RIVER-1", "river.not_moved",
+                                  speed=river_speed(state.cards.values(), state.weather))
         cards = event.as_dict()
         missing = [p for p in state.players if p not in cards]
         if missing:
-            raise IllegalEvent("R-CARD-1", f"every player plays one card: "
-                               f"{', '.join(missing)} has none")
+            raise IllegalEvent.of("R-CARD-1", "card.missing", missing=missing)
         for player in state.players:
             canoes = state.canoes[player]
             if all(at == "F" for at, _ in canoes):
                 if state.camps[player]:
-                    raise IllegalEvent("R-BUY-3", f"{player} has no canoe left and must buy "
-                                       "one back with a camp gem before the cards")
-                raise IllegalEvent("R-BUY-2", f"{player} has no canoe left and takes one "
-                                   "back for free before the cards")
+                    raise IllegalEvent.of("R-BUY-3", "buy.must_buy", player=player)
+                raise IllegalEvent.of("R-BUY-2", "buy.free", player=player)
         for player in state.players:
             card = cards[player]
             if card not in state.hands[player]:
-                played = ", ".join(str(c) for c in state.played[player])
-                raise IllegalEvent("R-CARD-2", f"{player}'s card {card} was already played in "
-                                   f"this cycle (played: {played}); it returns after all 7")
+                raise IllegalEvent.of("R-CARD-2", "card.played", player=player, card=card,
+                                      cards=list(state.played[player]))
         for player in state.players:
             hand = list(state.hands[player])
             hand.remove(cards[player])
@@ -326,28 +320,29 @@ class Game:
     def _turn(self, state: State, event: Turn) -> None:
         player = event.player
         if state.phase != "turns":
-            what = {"cards": "the cards have not been played yet",
-                    "river": "phase II is over; the river moves next"}[state.phase]
-            raise IllegalEvent("R-TURN-1", f"it is not {player}'s turn: {what}")
+            # Nobody's turn: before phase II every card must be down (R-CARD-1), after
+            # it the river moves (R-RIVER-1); neither is about the order of turns.
+            if state.phase == "cards":
+                raise IllegalEvent.of("R-CARD-1", "turn.no_cards", player=player)
+            raise IllegalEvent.of("R-RIVER-1", "turn.river_next", player=player)
         if state.to_move != player:
             rule = "R-STEAL-5" if any(a.steal for a in event.canoes) else "R-TURN-1"
-            raise IllegalEvent(rule, f"it is {state.to_move}'s turn, not {player}'s")
+            raise IllegalEvent.of(rule, "turn.other", mover=state.to_move, player=player)
         card = state.cards[player]
         if card == "cloud":
             if event.cloud is None:
                 if event.canoes:
-                    raise IllegalEvent("R-WEATHER-2", f"{player} played the cloud and moves "
-                                       "no canoe this round")
-                raise IllegalEvent("R-WEATHER-1", f"{player} played the cloud and must move "
-                                   "it up or down")
+                    raise IllegalEvent.of("R-WEATHER-2", "weather.no_canoes", player=player)
+                raise IllegalEvent.of("R-WEATHER-1", "weather.must_move", player=player)
             new = state.weather + (1 if event.cloud == "up" else -1)
             if new not in WEATHER_TRACK:
-                raise IllegalEvent("R-WEATHER-1", f"the cloud is on {state.weather:+d} and "
-                                   f"cannot move {event.cloud} off the track")
+                raise IllegalEvent.of("R-WEATHER-1", "weather.off_track",
+                                      weather=state.weather, dir=event.cloud)
             state.weather = new
         else:
             if event.cloud is not None:
-                raise IllegalEvent("R-TURN-1", f"{player} played a {card}, not the cloud")
+                # Only the cloud card moves the cloud (R-WEATHER-1); it is their turn.
+                raise IllegalEvent.of("R-WEATHER-1", "turn.not_cloud", player=player, card=card)
             apply_number_turn(state, player, int(card), event)
         _next_player(state)
 
@@ -366,19 +361,18 @@ class Game:
     # R-RIVER, R-RING
     def _river(self, state: State, event: River) -> None:
         if state.phase == "turns":
-            raise IllegalEvent("R-TURN-2", f"phase II is not over: {state.to_move} still "
-                               "has to play before the river moves")
+            raise IllegalEvent.of("R-TURN-2", "turn.river_not_over", player=state.to_move)
         if state.phase == "cards":
-            raise IllegalEvent("R-RIVER-1", "the river has already moved this round; "
-                               "next come the cards")
+            # The river moved; what comes next is phase I's cards (R-CARD-1).
+            raise IllegalEvent.of("R-CARD-1", "river.moved")
         speed = river_speed(state.cards.values(), state.weather)
         steps = speed if event.steps is None else event.steps
         if steps != speed:
-            raise IllegalEvent("R-RIVER-1", f"the river moves {speed} steps this round "
-                               f"(lowest card plus weather {state.weather:+d}), not {steps}")
+            raise IllegalEvent.of("R-RIVER-1", "river.speed", speed=speed,
+                                  weather=state.weather, steps=steps)
         if event.branches is not None and len(event.branches) != steps:
-            raise IllegalEvent("R-RIVER-3", f"{len(event.branches)} branches observed for "
-                               f"{steps} steps")
+            raise IllegalEvent.of("R-RIVER-3", "river.branches", n=len(event.branches),
+                                  steps=steps)
         for branch in branches_for(state, steps, event.branches):
             step_river(state, branch)
         # Phase IV (R-RING-1) and the next round's hands (R-CARD-2).

@@ -49,12 +49,13 @@ def _normal(text: str) -> str:
 def parse_canoe(text: str) -> CanoeAction:
     m = _CANOE.match(_normal(text))
     if not m:
-        raise LogError(f"cannot read canoe move {text.strip()!r} (e.g. D-4+clear, 5u-3xred)")
+        raise LogError.of("notation.canoe", given=repr(text.strip()))
     gem = ANY if m["gem"] is None else (None if m["gem"] == "empty" else _gem(m["gem"]))
     steal = None
     if m["victim"]:
         if m["victim"] not in PLAYER_COLOURS:
-            raise LogError(f"unknown player {m['victim']!r} to steal from in {text.strip()!r}")
+            raise LogError.of("notation.victim", given=repr(m["victim"]),
+                              text=repr(text.strip()))
         steal = m["victim"] + (f":{_gem(m['loot'])}" if m["loot"] else "")
     return CanoeAction(m["from"], m["to"], _ops(m["pre"]), _ops(m["post"] or ""), steal, gem)
 
@@ -62,23 +63,23 @@ def parse_canoe(text: str) -> CanoeAction:
 def parse_turn(text: str, player: str) -> Turn:
     """A turn of `player` from its text form. Raises LogError naming what is wrong."""
     if player not in PLAYER_COLOURS:
-        raise LogError(f"unknown player {player!r}")
+        raise LogError.of("notation.player", given=repr(player))
     body = text.strip()
     if ":" in body.split(",")[0].split()[0] and body.split(":")[0].strip() in PLAYER_COLOURS:
         named, body = body.split(":", 1)
         if named.strip() != player:
-            raise LogError(f"the move is written for {named.strip()}, not {player}")
+            raise LogError.of("notation.written_for", other=named.strip(), player=player)
         body = body.strip()
     words = body.lower().split()
     if words and words[0] == "cloud":
         if len(words) != 2 or words[1] not in ("up", "down"):
-            raise LogError(f"cannot read {text.strip()!r}: write 'cloud up' or 'cloud down'")
+            raise LogError.of("notation.cloud", given=repr(text.strip()))
         return Turn(player, cloud=words[1])
     if body in ("", "-", "pass"):
         return Turn(player, ())
     parts = [p for p in body.split(",")]
     if len(parts) > 2:
-        raise LogError(f"{text.strip()!r} moves {len(parts)} canoes; a player has two")
+        raise LogError.of("notation.too_many", given=repr(text.strip()), n=len(parts))
     return Turn(player, tuple(parse_canoe(p) for p in parts))
 
 

@@ -2,19 +2,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from .errors import LogError
 from .events import parse_line
-from .game import Game
+from .game import LEGAL, Game, Verdict
 
 
 class NoSetup(ValueError):
     """The log cannot be read at all: its first event is not a valid setup."""
 
 
-def judged(lines: Iterable[str]) -> Iterator[tuple[int, dict[str, Any], Game]]:
+def judged(lines: Iterable[str]) -> Iterator[tuple[int, Verdict, Game]]:
     """(1-based line number, verdict, the game after it) for each non-blank line, the
     setup first. An illegal or malformed line is reported and skipped, as game-log.md
     says. Raises NoSetup when the first non-blank line is not a valid setup event."""
@@ -27,21 +27,28 @@ def judged(lines: Iterable[str]) -> Iterator[tuple[int, dict[str, Any], Game]]:
         game = Game.from_setup(parse_line(line))
     except LogError as exc:
         raise NoSetup(f"line {n}: no valid setup line ({exc.message})") from None
-    yield n, {"ok": True}, game
+    yield n, LEGAL, game
     for n, line in numbered:
         try:
             event = parse_line(line)
         except LogError as exc:
-            yield n, {"ok": False, "rule": "LOG", "message": exc.message}, game
+            yield n, Verdict(False, "LOG", exc.message, (), exc.key, exc.fields), game
             continue
-        yield n, game.try_apply(event).to_json(), game
+        yield n, game.try_apply(event), game
 
 
-def referee_lines(lines: Iterable[str]) -> Iterator[dict[str, Any]]:
-    """Verdicts for each line (1-based `line`), then `{"state": …}` (game-log.md)."""
+def referee_lines(lines: Iterable[str], local: Callable[[Verdict], str] | None = None
+                  ) -> Iterator[dict[str, Any]]:
+    """Verdicts for each line (1-based `line`), then `{"state": …}` (game-log.md).
+
+    With `local` (e.g. a verdict in the reader's language, from its key and fields),
+    each illegal verdict also gets ``message_local``."""
     last = None
     for n, verdict, game in judged(lines):
-        yield {"line": n, **verdict}
+        out = {"line": n, **verdict.to_json()}
+        if local is not None and not verdict.ok:
+            out["message_local"] = local(verdict)
+        yield out
         last = game
     assert last is not None
     yield {"state": last.snapshot()}

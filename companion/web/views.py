@@ -4,7 +4,9 @@ Table's views: the phone's own seat only, the table the public view."""
 from __future__ import annotations
 
 import ipaddress
+import secrets
 import socket
+import weakref
 from functools import lru_cache
 from typing import Any
 from urllib.parse import urlsplit
@@ -14,13 +16,31 @@ from flask import current_app, request
 
 from companion.app import Table
 
-from .messages import localise_feed
+from .messages import localise_feed, move_choices
+
+# The table's change counter starts again at 1 when the server restarts, so a page
+# cannot order two states by version alone: each Table object (one per server start)
+# gets its own random id, sent with every state. A page that sees a new id takes the
+# state whatever its version (it came from a server that started since).
+_server_ids: weakref.WeakKeyDictionary[Table, str] = weakref.WeakKeyDictionary()
+
+
+def server_id(table: Table) -> str:
+    """A random id of this Table object: it changes with every server start."""
+    ident = _server_ids.get(table)
+    if ident is None:
+        ident = _server_ids.setdefault(table, secrets.token_hex(6))
+    return ident
 
 
 def phone_state(table: Table, seat: str, lang: str) -> dict[str, Any]:
     state = table.view(seat)
     state["feed"] = localise_feed(state.get("feed", []), lang)
     state["lang"] = lang
+    # Whether moves made on the board are read by a camera (the phone says where to move).
+    camera = current_app.extensions.get("companion.camera")
+    state["camera_watching"] = bool(camera) and camera.status.get("state") != "lost"
+    state["server"] = server_id(table)
     return state
 
 
@@ -30,6 +50,9 @@ def table_state(table: Table, lang: str, controls: bool) -> dict[str, Any]:
     state["feed"] = localise_feed(state.get("feed", []), lang)
     state["lang"] = lang
     state["controls"] = controls
+    if state.get("legal") and table.game is not None:
+        state["moves"] = move_choices(table.game, lang)  # the picker, in words and ranked
+    state["server"] = server_id(table)
     leds = current_app.extensions.get("companion.leds")
     state["leds"] = leds() if leds else None
     camera = current_app.extensions.get("companion.camera")

@@ -1,7 +1,7 @@
 """Real referee messages: for every English template of the i18n catalogue, one or
 more illegal events applied to real games of the rules engine (positions are set up
 by editing the State of a fresh game, as the rules tests do), each giving the engine's
-own (rule, message).
+own verdict: (rule, message, key, fields).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from companion.rules.canoes import apply_action
 from companion.rules.notation import parse_turn
 
 THREE = ("blue", "green", "yellow")
-Verdict = tuple[str, str]
+Verdict = tuple[str, str, str | None, dict[str, Any]]
 
 
 def game_at(*, canoes: Mapping[str, Iterable[tuple[str, str | None]]] | None = None,
@@ -75,14 +75,14 @@ def refused(game: Game, event: Any) -> Verdict:
     verdict = game.check(event)
     assert not verdict.ok, f"the engine accepted {event}"
     assert verdict.rule is not None and verdict.message is not None
-    return verdict.rule, verdict.message
+    return verdict.rule, verdict.message, verdict.key, dict(verdict.fields)
 
 
 def raised(call: Callable[[], object]) -> Verdict:
     try:
         call()
     except (IllegalEvent, LogError) as exc:
-        return exc.rule, exc.message
+        return exc.rule, exc.message, exc.key, exc.fields
     raise AssertionError("the engine raised nothing")
 
 
@@ -204,6 +204,10 @@ CASES: dict[str, list[Callable[[], Verdict]]] = {
         lambda: refused(to_move(2, canoes={B: [("5", None), ("D", None)],
                                            "green": [("3", "violet"), ("D", None)]}),
                         turn(B, act("5", "3", steal="green:red")))],
+    "steal.passed": [
+        lambda: refused(to_move(4, canoes={B: [("5", None), ("D", None)],
+                                           "green": [("3", "violet"), ("D", None)]}),
+                        turn(B, act("5", "1", steal="green")))],
     "steal.choose": [
         lambda: refused(to_move(2, canoes={B: [("5", None), ("D", None)],
                                            "green": [("3", "violet"), ("3", "red")]}),
@@ -317,6 +321,6 @@ CASES: dict[str, list[Callable[[], Verdict]]] = {
 }
 
 
-def all_messages() -> list[tuple[str, str, str]]:
-    """(template ID, rule, message) for every case."""
+def all_messages() -> list[tuple[str, str, str, str | None, dict[str, Any]]]:
+    """(message key expected, rule, message, key, fields) for every case."""
     return [(tid, *build()) for tid, builders in CASES.items() for build in builders]

@@ -7,13 +7,15 @@ import re
 import pytest
 
 from companion.i18n import LANGUAGES
-from companion.i18n.catalogue import catalogue, name_forms
-from companion.i18n.templates import FIELD_KINDS, FIELDS, placeholders
+from companion.i18n.catalogue import catalogue, name_forms, placeholders
 from companion.rules import GEMS, PLACES, PLAYER_COLOURS
+from companion.rules.messages import FIELD_KINDS
 
 from .conftest import OTHER_LANGUAGES
 
 ALL = list(LANGUAGES)
+# The words a LogError names as "unknown {what}" (companion.rules.events).
+FIELDS = ("player colour", "place", "gem colour", "cloud direction", "branch", "variant")
 CODES = {
     "player": PLAYER_COLOURS, "gem": GEMS, "deposit": GEMS, "place": PLACES,
     "card": ("1", "2", "3", "4", "5", "6", "cloud"), "direction": ("up", "down"),

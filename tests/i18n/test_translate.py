@@ -28,17 +28,20 @@ from companion.rules import Game
 from .engine_cases import to_move, turn
 
 PTS = "blue's canoe on the dock cannot reach 5: it needs 7 points, the card gives 4"
+PTS_FIELDS = {"who": {"player": "blue", "place": "D", "gem": None}, "target": "5",
+              "cost": 7, "value": 4}
 
 
 def test_english_messages_come_back_unchanged():
+    assert translate_verdict("R-PTS-1", PTS, "en", "pts.too_far", PTS_FIELDS) == PTS
     assert translate_verdict("R-PTS-1", PTS, "en") == PTS
 
 
-def test_message_is_translated_with_names_and_numbers():
-    assert translate_verdict("R-PTS-1", PTS, "ru") == (
+def test_message_is_translated_from_its_key_and_fields():
+    assert translate_verdict("R-PTS-1", PTS, "ru", "pts.too_far", PTS_FIELDS) == (
         "каноэ Синего на берегу (D) не может доплыть до диска 5: нужно 7 очков, "
         "а карта даёт 4")
-    assert translate_verdict("R-PTS-1", PTS, "it") == (
+    assert translate_verdict("R-PTS-1", PTS, "it", "pts.too_far", PTS_FIELDS) == (
         "la canoa di Blu al molo (D) non può raggiungere il disco 5: costerebbe 7 punti "
         "pagaia, la tessera ne dà 4")
 
@@ -103,10 +106,15 @@ def test_gem_names_follow_the_rule_books():
     assert gem_name("violet", "ru") == "фиолетовый камень"
 
 
-def test_hint_of_the_message_template_beats_the_rule_hint():
-    empty = "the clear deposit has no violet gem to load (blue's canoe on 4)"
-    assert hint("R-GEM-3", empty, "en") == catalogue("en")["hints"]["gem.deposit_empty"]
-    assert hint("R-GEM-3", "something else", "en") == catalogue("en")["hints"]["R-GEM-3"]
+def test_hint_of_the_message_key_beats_the_rule_hint():
+    assert hint("R-GEM-3", "gem.deposit_empty", "en") == \
+        catalogue("en")["hints"]["gem.deposit_empty"]
+    assert hint("R-GEM-3", "gem.no_such_key", "en") == catalogue("en")["hints"]["R-GEM-3"]
+
+
+def test_a_hint_is_filled_with_the_messages_fields():
+    said = hint("R-TURN-1", "turn.other", "pl", {"mover": "blue", "player": "red"})
+    assert said and "Niebieski" in said and "{" not in said
 
 
 def test_a_rule_that_only_describes_the_board_has_no_hint():
@@ -121,7 +129,12 @@ def test_describe_verdict_of_a_real_illegal_turn():
     assert out["title"] == rule_text("R-PTS-2", "pl")["title"]
     assert out["message"].startswith("kanu Niebieskiego w Przystani (D) zostawia")
     assert out["hint"].startswith("Cofnij kanu")
-    assert describe_verdict(verdict.to_json(), "pl") == out
+    # A feed entry carries the key and fields beside the referee's JSON.
+    entry = {**verdict.to_json(), "key": verdict.key, "fields": verdict.fields}
+    assert describe_verdict(entry, "pl") == out
+    # Without them (an entry recorded before keys existed): the rule, then the English.
+    old = describe_verdict(verdict.to_json(), "pl")["message"]
+    assert old.startswith(rule_text("R-PTS-2", "pl")["text"]) and verdict.message in old
 
 
 def test_describe_verdict_of_a_legal_event():
@@ -132,13 +145,16 @@ def test_describe_verdict_of_a_legal_event():
 
 def test_steal_example_keeps_the_notation_in_english():
     msg = 'green has canoes with red and violet on 3: name the gem to steal, e.g. "green:red"'
-    out = translate_verdict("R-STEAL-2", msg, "ru")
+    fields = {"victim": "green", "gem": "red", "gem2": "violet", "dest": "3"}
+    out = translate_verdict("R-STEAL-2", msg, "ru", "steal.choose", fields)
     assert out.endswith('"green:red"') and "у Зелёного на диске 3" in out
 
 
 def test_user_text_in_a_log_error_is_kept_verbatim():
     msg = "unknown player colour '{pink}' in 'player' (expected one of brown, yellow)"
-    out = translate_verdict("LOG", msg, "zh")
+    fields = {"what": "player colour", "given": "'{pink}'", "key": "player",
+              "allowed": "brown, yellow"}
+    out = translate_verdict("LOG", msg, "zh", "log.unknown_name", fields)
     assert "'{pink}'" in out and "玩家颜色" in out
 
 
@@ -164,13 +180,20 @@ def test_numbers_keep_their_sign_format():
 @given(rule=st.one_of(st.none(), st.integers(), st.text(max_size=20)),
        message=st.one_of(st.none(), st.integers(), st.text(max_size=200)),
        lang=st.one_of(st.none(), st.integers(), st.sampled_from(list(LANGUAGES)),
-                      st.text(max_size=8)))
-def test_garbage_never_raises(rule, message, lang):
-    out = translate_verdict(rule, message, lang)
+                      st.text(max_size=8)),
+       key=st.one_of(st.none(), st.integers(), st.sampled_from(sorted(
+           catalogue("en")["messages"])), st.text(max_size=12)),
+       fields=st.one_of(st.none(), st.dictionaries(
+           st.sampled_from(["player", "who", "spot", "have", "cost", "camp", "given"]),
+           st.one_of(st.none(), st.integers(), st.text(max_size=5),
+                     st.lists(st.text(max_size=3), max_size=2)), max_size=4)))
+def test_garbage_never_raises(rule, message, lang, key, fields):
+    out = translate_verdict(rule, message, lang, key, fields)
     assert isinstance(out, str)
-    assert isinstance(describe_verdict({"ok": False, "rule": rule, "message": message},
-                                       lang if isinstance(lang, str) else "en"), dict)
-    hint(rule, message, lang if isinstance(lang, str) else "en")
+    page_lang = lang if isinstance(lang, str) else "en"
+    assert isinstance(describe_verdict({"ok": False, "rule": rule, "message": message,
+                                        "key": key, "fields": fields}, page_lang), dict)
+    hint(rule, key, page_lang, fields)
 
 
 TEMPLATE_IDS = sorted(catalogue("en")["messages"])
@@ -184,10 +207,9 @@ def test_any_user_text_in_a_free_text_placeholder_is_carried_over(tid, text, lan
     if "{given}" not in template:
         return
     # Fill the other placeholders with plausible values, `given` with arbitrary text.
-    values = {"key": "player", "what": "place", "allowed": "D, 1", "text": "'x'", "n": "3",
+    fields = {"key": "player", "what": "place", "allowed": "D, 1", "text": "'x'", "n": 3,
               "player": "blue", "other": "green", "given": text}
-    message = template.format(**values)
-    out = translate_verdict("LOG", message, lang)
+    out = translate_verdict("LOG", "", lang, tid, fields)
     assert text in out
 
 

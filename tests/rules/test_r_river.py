@@ -122,7 +122,7 @@ def test_R_RIVER_2_the_preview_names_the_canoes_that_will_fall():
 def test_R_RIVER_2_the_river_moves_only_once_a_round():
     game = river_position({"blue": 1, "green": 3, "yellow": 2})
     assert_legal(game, {"event": "river"})
-    assert_illegal(game, {"event": "river"}, "R-RIVER-1", "already moved")
+    assert_illegal(game, {"event": "river"}, "R-CARD-1", "already moved")
 
 
 def test_R_RIVER_3_without_observation_discs_alternate_from_the_setup_branch():
@@ -199,5 +199,5 @@ def test_R_RIVER_5_the_river_moves_gems_only_with_their_canoes():
 def test_R_RIVER_5_no_loading_once_phase_II_is_over():
     game = river_position({"blue": 2, "green": 3, "yellow": 3},
                           canoes={"blue": [("3", None), ("4", None)]})
-    assert_illegal(game, turn("blue", move("3", pre=["load:violet"])), "R-TURN-1", "blue",
+    assert_illegal(game, turn("blue", move("3", pre=["load:violet"])), "R-RIVER-1", "blue",
                    "river moves next")

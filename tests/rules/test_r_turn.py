@@ -4,7 +4,6 @@ from .helpers import (
     assert_illegal,
     assert_legal,
     cards,
-    cloud,
     game_at,
     move,
     turn,
@@ -24,16 +23,6 @@ def test_R_TURN_1_players_act_from_the_ring_holder_clockwise():
 def test_R_TURN_1_a_player_out_of_turn_is_told_whose_turn_it_is():
     game = turn_position("blue", 3)
     assert_illegal(game, turn("green", move("D", "6L")), "R-TURN-1", "blue", "green")
-
-
-def test_R_TURN_1_a_turn_before_the_cards_is_illegal():
-    game = game_at()
-    assert_illegal(game, turn("blue", move("D", "3")), "R-TURN-1", "blue", "cards")
-
-
-def test_R_TURN_1_a_numbered_card_cannot_move_the_cloud():
-    game = turn_position("blue", 3)
-    assert_illegal(game, cloud("blue", "up"), "R-TURN-1", "blue", "3", "not the cloud")
 
 
 def test_R_TURN_1_a_player_acts_once_per_round():

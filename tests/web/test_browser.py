@@ -4,25 +4,14 @@ test-artifacts/ (phone and tablet sizes)."""
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
 import pytest
 
 from companion.web import create_app
 from companion.web.server import BackgroundServer
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+from .browser_support import ARTIFACTS, launch, needs_chromium, sync_api
 
-sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
-# In CI the browser test must run: .ci/run installs chromium, so a missing one fails.
-pytestmark = pytest.mark.skipif(
-    not os.path.exists(CHROMIUM) and os.environ.get("CI") != "true",
-    reason=f"Debian's chromium is not installed at {CHROMIUM} (apt-get install chromium; "
-           ".ci/run does it in CI)")
+pytestmark = needs_chromium
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2,
          "is_mobile": True, "has_touch": True}
@@ -39,7 +28,7 @@ def server(tmp_path):
 @pytest.fixture
 def browser():
     with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+        browser = launch(p)
         yield browser
         browser.close()
 

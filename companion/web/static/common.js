@@ -3,8 +3,17 @@
 
 const S = window.PAGE.strings;
 
+/* A page string filled with `values`. A string with plural forms ("1 move|{n} moves";
+   Russian and Polish one|few|many) gives the form values.n needs in the page's language. */
 function t(key, values) {
   let text = S[key] !== undefined ? S[key] : key;
+  if (text.includes("|")) {
+    const forms = text.split("|");
+    const n = Number(values && values.n);
+    const kind = Number.isFinite(n) ? new Intl.PluralRules(window.PAGE.lang).select(n) : "other";
+    const index = { one: 0, few: 1, many: 2 }[kind];
+    text = forms[Math.min(index === undefined ? forms.length - 1 : index, forms.length - 1)];
+  }
   for (const [name, value] of Object.entries(values || {})) {
     text = text.split("{" + name + "}").join(String(value));
   }
@@ -68,6 +77,13 @@ async function api(path, body) {
   let data = {};
   try { data = await response.json(); } catch (err) { data = { ok: false, error: response.statusText }; }
   return { status: response.status, data };
+}
+
+/* Is `s` an older state than `current`? Only within one server run and one game: after
+   a restart the server's change counter starts again at 1, and its state is the truth. */
+function isOlder(s, current) {
+  return Boolean(current) && s.server === current.server && s.game === current.game &&
+    s.version < current.version;
 }
 
 /* One live stream with reconnection: EventSource retries by itself on network loss;

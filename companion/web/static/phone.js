@@ -2,6 +2,9 @@
 "use strict";
 
 let state = null;
+// The seat's colour behind the header's text: green is darkened so white text on it
+// reads at 4.5:1 or better (WCAG AA); the others already do (yellow takes dark text).
+const HEAD_COLOURS = { green: "#1e7032" };
 let picked = null;   // the card tapped but not yet laid down
 
 function showError(message) {
@@ -34,7 +37,6 @@ function renderStatus(s, me) {
       s.cards[s.to_move] !== undefined ? " — " + t("card.revealed", { card: cardName(s.cards[s.to_move]) }) : ""));
   }
   if (s.speed !== null && s.speed !== undefined) parts.push(el("div", {}, t("speed") + ": ", el("strong", {}, s.speed)));
-  if (s.winners.length) parts.push(el("div", { class: "win" }, "★ " + t("winners", { players: listNames(s.winners) })));
   document.getElementById("status").replaceChildren(...parts);
 }
 
@@ -44,7 +46,7 @@ function renderBuyback(s) {
   box.hidden = !(s.phase === "cards" && b && b.fallen > 0);
   if (box.hidden) return;
   const buttons = b.gems.map((gem) => el("button", { type: "button", class: "big", "data-gem": gem,
-    onclick: () => act("/api/phone/buyback", { gem }) }, gemIcon(gem), " ", t("buyback.pay", { gem: gemName(gem) })));
+    onclick: () => act("/api/phone/buyback", { gem }) }, gemIcon(gem), " ", t("buyback.pay." + gem)));
   if (b.free) buttons.push(el("button", { type: "button", class: "big primary", "data-gem": "free",
     onclick: () => act("/api/phone/buyback", { gem: null }) }, t("buyback.free")));
   box.className = "card-panel" + (b.must ? " warn" : "");
@@ -54,7 +56,12 @@ function renderBuyback(s) {
 function renderChoice(s, me) {
   const box = document.getElementById("choice");
   const parts = [];
-  if (s.phase === "cards") {
+  if (s.phase === "over") {
+    // The end of the game, big: who won, not a status line under the card.
+    parts.push(el("p", { class: "big-line winner", role: "status" },
+      "★ " + t("winners", { players: listNames(s.winners) })));
+    parts.push(el("p", {}, t("game_over")));
+  } else if (s.phase === "cards") {
     if (s.choice !== null && s.choice !== undefined) {
       parts.push(el("p", { class: "big-line" }, t("card_down", { card: cardName(s.choice) })));
       const everyone = s.chosen.length === s.turn_order.length;
@@ -71,7 +78,9 @@ function renderChoice(s, me) {
     }
   } else if (s.cards[me] !== undefined) {
     if (s.phase === "turns" && s.to_move === me) {
-      parts.push(el("p", { class: "big-line your-turn" }, t("your_turn", { card: cardName(s.cards[me]) })));
+      // Where to move: on the board; the camera reads it, or it is picked at the table.
+      const where = s.camera_watching ? "your_turn.camera" : "your_turn.table";
+      parts.push(el("p", { class: "big-line your-turn" }, t(where, { card: cardName(s.cards[me]) })));
     } else {
       parts.push(el("p", {}, t("locked", { card: cardName(s.cards[me]) })));
     }
@@ -105,7 +114,7 @@ function renderMine(s, me) {
   const danger = (s.danger && s.danger.slots) || [];
   const canoes = (s.canoes[me] || []).map((c) => el("li", { class: danger.includes(c.at) ? "in-danger" : null },
     el("span", { class: "canoe-icon", style: "background:" + COLOURS[me] }),
-    " ", placeName(c.at), c.gem ? [" ", t("with_gem", { gem: gemName(c.gem) }), " ", gemIcon(c.gem)] : null,
+    " ", placeName(c.at), c.gem ? [" ", t("with_gem." + c.gem), " ", gemIcon(c.gem)] : null,
     danger.includes(c.at) ? el("span", { class: "danger-text" }, " — " + t("danger")) : null));
   const camp = (s.camps[me] || []);
   document.getElementById("mine").replaceChildren(
@@ -114,12 +123,24 @@ function renderMine(s, me) {
     el("h2", {}, t("played")), el("div", { class: "played" }, (s.played[me] || []).map((c) => el("span", { class: "mini-card" }, cardName(c)))));
 }
 
+/* The language chosen on this phone outlives a new game (a new game has new seats,
+   which start in the browser's language): say it again once if the server forgot. */
+let languageResent = false;
+function keepLanguage(s) {
+  let wanted = null;
+  try { wanted = window.localStorage.getItem("niagara_phone_lang"); } catch (err) { return; }
+  if (!wanted || !s.lang || wanted === s.lang || languageResent) return;
+  languageResent = true;
+  api("/api/phone/lang", { lang: wanted }).then((reply) => { if (reply.data.ok) window.location.reload(); });
+}
+
 function render(s) {
-  if (state && s.version < state.version && s.game === state.game) return;
+  if (isOlder(s, state)) return;
   state = s;
+  keepLanguage(s);
   const me = s.seat;
   const head = document.getElementById("phone-head");
-  head.style.background = COLOURS[me];
+  head.style.background = HEAD_COLOURS[me] || COLOURS[me];
   head.classList.toggle("light-text", me !== "yellow");
   document.getElementById("seat-name").textContent = t("your_seat", { player: colourName(me) });
   document.title = colourName(me) + " — " + t("title");
@@ -133,6 +154,7 @@ function render(s) {
 }
 
 setLanguageSelect(async (lang) => {
+  try { window.localStorage.setItem("niagara_phone_lang", lang); } catch (err) { /* private mode */ }
   await api("/api/phone/lang", { lang });
   window.location.reload();
 });

@@ -20,8 +20,9 @@ function toast(message, bad) {
 async function act(path, body) {
   const reply = await api(path, body || {});
   if (!reply.data.ok) {
-    toast((reply.data.rule ? reply.data.rule + ": " : "") + (reply.data.error || "error") +
-      (reply.data.hint ? " → " + reply.data.hint : ""), true);
+    // A sentence first; the rule ID follows in brackets, never leads.
+    toast((reply.data.error || "error") + (reply.data.hint ? " → " + reply.data.hint : "") +
+      (reply.data.rule ? " (" + reply.data.rule + ")" : ""), true);
     return false;
   }
   if (reply.data.state) render(reply.data.state);
@@ -57,16 +58,16 @@ function renderTurn(s) {
 function renderSeats(s) {
   const box = document.getElementById("seats");
   const rows = s.turn_order.map((p) => {
-    const card = s.cards[p] !== undefined ? s.cards[p] : null;
-    const top = (s.played[p] || []).slice(-1)[0];
+    // Only this round's revealed card is shown: in phase I nothing is face up yet (last
+    // round's card beside "card down" read as if a secret were on the shared screen).
+    const card = s.phase !== "cards" && s.cards[p] !== undefined ? s.cards[p] : null;
     const row = el("div", { class: "seat" + (p === s.to_move ? " to-move" : ""), "data-player": p },
       el("div", { class: "seat-name" }, chip(p), " ", colourName(p), p === s.start ? el("span", { class: "ring", title: t("life_ring") }) : null),
       el("div", { class: "seat-status" },
         s.joined.includes(p) ? el("span", { class: "ok" }, "✓ " + t("joined")) : null,
         s.phase === "cards" ? el("span", { class: s.chosen.includes(p) ? "ok" : "muted" },
           s.chosen.includes(p) ? "▮ " + t("chosen") : "… " + t("not_chosen")) : null,
-        card !== null ? el("span", { class: "card-face" }, cardName(card)) :
-          (top !== undefined && s.phase !== "turns" ? el("span", { class: "muted" }, cardName(top)) : null),
+        card !== null ? el("span", { class: "card-face" }, cardName(card)) : null,
         s.must_buy_back.includes(p) ? el("span", { class: "warn-text" }, t("buyback.title")) : null),
       el("div", { class: "seat-camp" }, t("camp") + ": ",
         (s.camps[p] || []).length ? s.camps[p].map(gemIcon) : el("span", { class: "muted" }, t("empty"))));
@@ -97,12 +98,7 @@ function renderActions(s) {
     const input = el("input", { id: "move-text", type: "text", autocomplete: "off", autocapitalize: "none",
       spellcheck: "false", placeholder: t("filter"), value: moveText });
     const list = el("div", { id: "legal", class: "legal" });
-    const fill = () => {
-      const q = input.value.trim().toLowerCase();
-      const shown = s.legal.filter((m) => m.toLowerCase().includes(q)).slice(0, 80);
-      list.replaceChildren(...shown.map((m) => el("button", { type: "button", class: "move" + (m === input.value ? " picked" : ""),
-        onclick: () => { input.value = m; moveText = m; fill(); } }, m)));
-    };
+    const fill = () => fillMoves(list, input, s);
     input.addEventListener("input", () => { moveText = input.value; fill(); });
     input.addEventListener("keydown", (ev) => { if (ev.key === "Enter") play(); });
     const play = async () => {
@@ -133,20 +129,38 @@ function renderActions(s) {
   box.replaceChildren(...parts);
 }
 
+/* The move picker: the legal moves in words in the page's language, the most wanted
+   first (the server ranks them: gems landed or loaded with canoes kept safe first,
+   trips over the falls last), each with its notation; typing filters by either. */
+function fillMoves(list, input, s) {
+  const moves = s.moves || s.legal.map((m) => ({ move: m, words: "" }));
+  const q = input.value.trim().toLowerCase();
+  const shown = moves.filter((m) => m.move.toLowerCase().includes(q) || m.words.toLowerCase().includes(q)).slice(0, 80);
+  list.replaceChildren(...shown.map((m) => el("button", {
+    type: "button", class: "move" + (m.move === input.value ? " picked" : ""), "data-move": m.move,
+    onclick: () => { input.value = m.move; moveText = m.move; fillMoves(list, input, s); },
+  }, m.words ? el("span", { class: "move-words" }, m.words) : null, " ", el("code", { class: "move-code" }, m.move))));
+}
+
 function renderFeed(s) {
   const list = document.getElementById("feed");
   list.replaceChildren(...s.feed.slice().reverse().map(feedItem));
 }
 
 function render(s) {
-  if (state && s.version < state.version && s.game === state.game) return; // an older reply
+  if (isOlder(s, state)) return; // an older reply
   state = s;
   if (s.game === null) {
     document.getElementById("turn").replaceChildren(el("p", {}, t("no_game")));
     document.getElementById("board").replaceChildren();
-    if (controls && !document.getElementById("new-game").open) openNewGame();
+    if (controls && !document.getElementById("new-game").open) { openNewGame(); setupOpenedForNoGame = true; }
     return;
   }
+  // A game started elsewhere (another table page, `companion serve --players`): the
+  // setup this page opened by itself for "no game" is no longer wanted.
+  const setup = document.getElementById("new-game");
+  if (setup && setup.open && setupOpenedForNoGame) setup.close();
+  setupOpenedForNoGame = false;
   document.getElementById("round").textContent = t("round", { n: s.round });
   document.getElementById("phase").textContent = phaseText(s);
   const win = document.getElementById("winners");
@@ -165,6 +179,7 @@ function render(s) {
 
 /* -- new game ------------------------------------------------------------------- */
 let setupOrder = [];
+let setupOpenedForNoGame = false;
 
 function renderSetup() {
   const picks = document.getElementById("setup-colours");
@@ -204,6 +219,7 @@ async function startGame() {
     return;
   }
   document.getElementById("new-game").close();
+  setupOpenedForNoGame = false;
   render(reply.data.state);
 }
 
