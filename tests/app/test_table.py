@@ -328,7 +328,9 @@ def test_the_led_strip_follows_the_table(table):
     def show(game, verdict=None, event=None, river=None, zone=None):
         original(game, verdict, event, river, zone)
         carried.append(zone)
-        if game.phase == "turns":
+        # Changes reach the LEDs after the fact: wait for the one the reveal made (a
+        # card laid earlier may be delivered once the live game is already in phase II).
+        if zone is not None and zone.phase == "turns":
             shown.set()
 
     controller.show = show
