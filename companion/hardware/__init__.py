@@ -15,12 +15,13 @@ calibration/leds.json, or falls back to the simulated one with a one-line reason
 Nothing here imports rpi_ws281x until a real strip is opened.
 """
 
+from companion.rules.danger import DangerZone, danger_zone
+
 from .animations import Animation, FallFlash, IllegalBlink, RiverPulse
 from .backends import make_strip
 from .buttons import ButtonPanel, open_buttons
 from .config import ButtonConfig, ConfigError, HardwareConfig, StripConfig, load_config
 from .controller import LedController, places_named
-from .danger import DangerZone, danger_zone
 from .layout import LayoutError, LedLayout, LedRange, default_layout
 from .output import Output
 from .strips import NullStrip, SimulatedStrip, Strip, StripError

@@ -11,12 +11,12 @@ import warnings
 from pathlib import Path
 
 from companion.rules import SLOTS, Game
+from companion.rules.danger import DangerZone
 
 from . import colours
 from .backends import make_strip
 from .config import ConfigError, HardwareConfig, StripConfig, load_config
 from .controller import LedController
-from .danger import DangerZone
 from .layout import DOCK, FALLS, WEATHER, LedLayout, label
 from .strips import SimulatedStrip, Strip, StripError
 from .ws281x import Platform, import_driver, preflight

@@ -10,7 +10,7 @@ showing the danger zone and plays the animations, in a render thread.
 
 `show()` animates the event just applied (given, or found by comparing with the game
 it was shown last): a pulse per push of the river, a flash when a canoe falls. Only
-public information reaches the LEDs (see danger.py); the frame for a moment is
+public information reaches the LEDs (see companion.rules.danger); the frame for a moment is
 `frame(now)`, which tests call directly.
 """
 
@@ -24,10 +24,19 @@ from typing import Any
 
 import numpy as np
 
-from companion.rules import Game, River, RiverPreview, Turn, parse_event, preview_river, river_speed
+from companion.rules import (
+    Game,
+    River,
+    RiverPreview,
+    State,
+    Turn,
+    parse_event,
+    preview_river,
+    river_speed,
+)
+from companion.rules.danger import DangerZone, danger_zone
 
 from .animations import Animation, FallFlash, IllegalBlink, RiverPulse
-from .danger import DangerZone, danger_zone
 from .layout import DOCK, FALLS, LedLayout
 from .scene import draw_zone
 from .strips import Strip, StripError
@@ -81,7 +90,7 @@ class LedController:
         self._thread: threading.Thread | None = None
         self._stop = threading.Event()
         self._seen: tuple[int, int] | None = None  # (id(game), number of events)
-        self._before = None  # the state before the newest event
+        self._before: State | None = None  # the state before the newest event
         self._strip_failed = False
         self._last_sent: np.ndarray | None = None
         self._last_sent_at = 0.0
@@ -90,12 +99,14 @@ class LedController:
     # -- what to show ---------------------------------------------------------------
 
     def show(self, game: Game, verdict: Any = None, event: Any = None,
-             river: RiverPreview | None = None) -> None:
+             river: RiverPreview | None = None, zone: DangerZone | None = None) -> None:
         """Show `game` now. With a refused move, pass the referee's verdict (and the
         event) to make the places it names blink. With the event just applied (and,
         for the river, the engine's preview of it), that event is animated; without
-        it, show() finds it by comparing `game` with the one it was shown last."""
-        zone = danger_zone(game)
+        it, show() finds it by comparing `game` with the one it was shown last. `zone`
+        is the game's danger zone when the caller has it already (the live table
+        carries it with every change)."""
+        zone = zone or danger_zone(game)
         now = self.clock()
         with self._lock:
             self.zone = zone
@@ -171,7 +182,8 @@ class LedController:
         frame = self.frame(now)
         self.frames += 1
         wall = time.monotonic()
-        if np.array_equal(frame, self._last_sent) and wall - self._last_sent_at < RESEND:
+        if self._last_sent is not None and np.array_equal(frame, self._last_sent) \
+                and wall - self._last_sent_at < RESEND:
             return
         self._last_sent, self._last_sent_at = frame, wall
         self.strip.set_frame(frame)

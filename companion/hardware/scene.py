@@ -3,7 +3,7 @@ blinking canoes and the winner's glow are a pure function of the zone and the ti
 
 >>> from companion.rules import Game
 >>> from companion.hardware.layout import default_layout
->>> from companion.hardware.danger import danger_zone
+>>> from companion.rules import danger_zone
 >>> frame = np.zeros((150, 3), dtype=np.uint8)
 >>> draw_zone(frame, default_layout(), danger_zone(Game(["blue", "red", "green"])), t=0.0)
 >>> frame[10].tolist()   # slot 1: calm water
@@ -17,9 +17,9 @@ import math
 import numpy as np
 
 from companion.rules import SLOTS
+from companion.rules.danger import DangerZone
 
 from . import colours
-from .danger import DangerZone
 from .layout import DOCK, FALLS, WEATHER, LedLayout
 
 BLINK_HZ = 2.0  # falling canoes

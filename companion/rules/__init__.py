@@ -9,6 +9,8 @@ Nothing here does I/O or reads a clock; everything else in the companion stands 
 3
 """
 
+from .cards import CardPhase
+from .danger import DangerZone, danger_zone
 from .errors import IllegalEvent, LogError
 from .events import (
     ANY,
@@ -36,6 +38,8 @@ from .geometry import (
     SLOTS,
     VARIANTS,
     WEATHER_TRACK,
+    Phase,
+    Place,
 )
 from .notation import format_turn, parse_turn
 from .referee import referee_lines
@@ -44,10 +48,11 @@ from .state import State
 
 __all__ = [
     "ANY", "Buyback", "CanoeAction", "Card", "Cards", "Event", "River", "Setup", "Turn",
-    "card_key", "parse_event", "parse_line", "to_line", "IllegalEvent", "LogError",
+    "CardPhase", "DangerZone", "danger_zone", "card_key", "parse_event", "parse_line",
+    "to_line", "IllegalEvent", "LogError",
     "LEGAL", "Game", "Verdict", "win_met", "CARD_VALUES", "DEPOSIT_AT", "GEM_TOTAL", "GEMS",
-    "PLACES", "PLAYER_COLOURS", "SLOTS", "VARIANTS", "WEATHER_TRACK", "format_turn",
-    "parse_turn",
+    "PLACES", "Phase", "Place", "PLAYER_COLOURS", "SLOTS", "VARIANTS", "WEATHER_TRACK",
+    "format_turn", "parse_turn",
     "referee_lines", "RiverPreview", "possible_speeds", "preview_river", "river_speed",
     "State",
 ]

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from .errors import LogError
 from .geometry import BRANCHES, CARD_VALUES, GEMS, PLACES, PLAYER_COLOURS, VARIANTS
@@ -148,12 +148,12 @@ def _player(obj: Mapping[str, Any], key: str = "player") -> str:
 def parse_card(value: Any) -> Card:
     if isinstance(value, bool) or value not in CARD_VALUES:
         raise LogError.of("log.unknown_card", given=_describe(value))
-    return value
+    return cast(Card, value)
 
 
 def parse_op(value: Any) -> str:
     if value == "unload":
-        return value
+        return "unload"
     if isinstance(value, str) and value.startswith("load:") and value[5:] in GEMS:
         return value
     raise LogError.of("log.unknown_op", given=_describe(value))

@@ -5,7 +5,7 @@
 ...                                         "red": 1, "brown": 4}})
 >>> game.to_move
 'blue'
->>> game.push_san("D-4+clear")
+>>> turn = game.push_san("D-4+clear")   # the Turn it played
 >>> game.state.canoes["blue"]
 [('D', None), ('4', 'clear')]
 """
@@ -19,7 +19,7 @@ from typing import Any
 from .canoes import apply_number_turn
 from .errors import IllegalEvent, LogError
 from .events import Buyback, Card, Cards, Event, River, Setup, Turn, card_key, parse_event
-from .geometry import GEMS, VARIANTS, WEATHER_TRACK
+from .geometry import GEMS, VARIANTS, WEATHER_TRACK, Phase
 from .movegen import Option, legal_turns, play_options
 from .river import (
     RiverPreview,
@@ -85,7 +85,7 @@ class Game:
         self._history: list[State] = []
 
     @classmethod
-    def from_setup(cls, setup: Setup | Mapping[str, Any]) -> Game:
+    def from_setup(cls, setup: Event | Mapping[str, Any]) -> Game:
         if not isinstance(setup, Setup):
             event = parse_event(setup) if isinstance(setup, Mapping) else setup
             if not isinstance(event, Setup):
@@ -109,7 +109,7 @@ class Game:
         return self.state.players
 
     @property
-    def phase(self) -> str:
+    def phase(self) -> Phase:
         return self.state.phase
 
     @property
@@ -281,9 +281,9 @@ class Game:
             rest.remove(event.gem)
             state.camps[player] = rest
             state.return_gem(event.gem)
-        rest = list(canoes)
-        rest.remove(fallen[0])
-        state.put_canoes(player, rest + [("D", None)])
+        kept = list(canoes)
+        kept.remove(fallen[0])
+        state.put_canoes(player, kept + [("D", None)])
 
     # R-CARD
     def _cards(self, state: State, event: Cards) -> None:
@@ -313,7 +313,7 @@ class Game:
             state.hands[player] = hand
             state.played[player] = [*state.played[player], cards[player]]
         state.cards = {p: cards[p] for p in state.players}
-        state.phase = "turns"
+        state.phase = Phase.TURNS
         state.turn_index = 0
 
     # R-TURN
@@ -378,7 +378,7 @@ class Game:
         # Phase IV (R-RING-1) and the next round's hands (R-CARD-2).
         state.start = state.turn_order[1]
         state.round += 1
-        state.phase = "cards"
+        state.phase = Phase.CARDS
         state.cards = {}
         state.turn_index = 0
         for player in state.players:
@@ -394,9 +394,9 @@ def _next_player(state: State) -> None:
         winners = [p for p in state.players if win_met(state.camps[p])]
         if winners:  # R-WIN-2: the game ends after this phase II
             state.winners = winners
-            state.phase = "over"
+            state.phase = Phase.OVER
         else:
-            state.phase = "river"
+            state.phase = Phase.RIVER
 
 
 def _named_players(event: Event) -> list[str]:

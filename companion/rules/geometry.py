@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from enum import StrEnum
+
 PLAYER_COLOURS: tuple[str, ...] = ("brown", "yellow", "red", "blue", "green")
 GEMS: tuple[str, ...] = ("red", "blue", "clear", "yellow", "violet")
 CARD_VALUES: tuple[int | str, ...] = (1, 2, 3, 4, 5, 6, "cloud")
@@ -11,9 +13,42 @@ VARIANTS: tuple[str, ...] = ("no-same-colour-unload", "mandatory-steal")
 GEMS_PER_COLOUR = 7
 GEM_TOTAL = GEMS_PER_COLOUR * len(GEMS)
 
+
+
+class Phase(StrEnum):
+    """The part of the round the game is in (R-TURN); the value is game-log.md's word,
+    so a phase is written to JSON as that string and equals it."""
+
+    CARDS = "cards"  # phase I: buy-backs, cards face down
+    TURNS = "turns"  # phase II: each player moves in turn
+    RIVER = "river"  # phase III: the river moves
+    OVER = "over"  # someone won (R-WIN-2)
+
+    # Printed as the plain word too, so messages and examples read as before.
+    __repr__ = str.__repr__
+
+
+class Place(StrEnum):
+    """A place of the river (R-GEO-1); the value is the log's and vision.md's name."""
+
+    DOCK = "D"
+    S1 = "1"
+    S2 = "2"
+    S3 = "3"
+    S4 = "4"
+    S5 = "5"
+    S6L = "6L"
+    S6R = "6R"
+    S7L = "7L"
+    S7R = "7R"
+    FALLS = "F"
+
+    __repr__ = str.__repr__
+
+
 # R-GEO-1: the nine slots at rest, plus the dock and the foot of the falls.
-SLOTS: tuple[str, ...] = ("1", "2", "3", "4", "5", "6L", "6R", "7L", "7R")
-PLACES: tuple[str, ...] = ("D",) + SLOTS + ("F",)
+SLOTS: tuple[str, ...] = tuple(p for p in Place if p not in (Place.DOCK, Place.FALLS))
+PLACES: tuple[str, ...] = tuple(Place)
 PLACE_ORDER: dict[str, int] = {p: i for i, p in enumerate(PLACES)}
 BRANCHES: tuple[str, str] = ("L", "R")
 
@@ -39,12 +74,12 @@ def branch_of(place: str) -> str | None:
 def place_at(depth: int, branch: str) -> str:
     """The place at a depth; below the fork the branch picks the side."""
     if depth <= 0:
-        return "D"
+        return Place.DOCK
     if depth >= FALLS_DEPTH:
-        return "F"
+        return Place.FALLS
     if depth <= 5:
-        return str(depth)
-    return f"{depth}{branch}"
+        return Place(str(depth))
+    return Place(f"{depth}{branch}")
 
 
 def path_steps(start: str, end: str) -> int | None:

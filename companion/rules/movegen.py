@@ -10,7 +10,7 @@ brute force is generated).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from .events import ANY, CanoeAction, Card, Turn
 from .geometry import (
@@ -91,7 +91,7 @@ _UP: dict[tuple[str, int], str] = {
 def _post_ends(origin: str, value: int) -> list[tuple[int, str]]:
     """(ops, place) for a move that ends with 1 or 2 ops: every place at a deposit that
     the points left after the ops reach, downstream then upstream (R-GEM-2)."""
-    out = []
+    out: list[tuple[int, str]] = []
     for nops in (1, 2):
         steps = value - 2 * nops
         if steps < 1:
@@ -110,7 +110,7 @@ _POST_ENDS: dict[tuple[str, int], list[tuple[int, str]]] = {
 def _op_choices(deposits: Deposits, place: str, gem: str | None, value: int,
                 variants: frozenset[str]) -> list[tuple[tuple[str, ...], str | None, Deltas]]:
     """(ops, gem after, deposit deltas) for the ops a canoe can do at one end (R-GEM)."""
-    out: list = [((), gem, ())]
+    out: list[tuple[tuple[str, ...], str | None, Deltas]] = [((), gem, ())]
     deposit = DEPOSIT_AT.get(place)
     if deposit is None or value < 2:  # R-GEM-2, R-PTS-3
         return out
@@ -249,7 +249,7 @@ def robbed_state(state: State, robbed: tuple[str, str, str]) -> State:
     return trial
 
 
-def _two(a, b) -> tuple:  # noqa: ANN001 - sorted tuple of the non-empty of two values
+def _two(a: Any, b: Any) -> tuple[Any, ...]:  # sorted tuple of the non-empty of two values
     if a and b:
         return (a, b) if a <= b else (b, a)
     return (a,) if a else (b,) if b else ()
@@ -309,7 +309,7 @@ def turn_outcomes(state: State, player: str, card: Card) -> list[tuple[Turn, Out
                 ends = list(canoes)
                 ends[i] = o.end
                 record(ends, (o,), (act(o, canoes[i]),))
-        cache: dict[tuple, list[Option]] = {}
+        cache: dict[tuple[Any, ...], list[Option]] = {}
         for n, (a, b) in enumerate(pairs):
             for oa in canoe_options(state, base, player, canoes[a], value):
                 ckey = (a, oa.deltas, oa.robbed)

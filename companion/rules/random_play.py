@@ -160,7 +160,7 @@ def _risk_now(state: State, player: str, value: int) -> dict[str, float]:
     known, cards, acted = value, state.cards, state.turn_index
     for p in state.turn_order[:acted]:
         card = cards[p]
-        if card != "cloud" and card < known:
+        if isinstance(card, int) and card < known:
             known = card
     return _fall_risk(state.branch_next, state.weather, known, len(state.players) - acted - 1)
 

@@ -18,7 +18,7 @@ def other_branch(branch: str) -> str:
 def river_speed(cards: Iterable[Card], weather: int) -> int:
     """R-RIVER-1: lowest number played plus the weather; with no number the weather
     counts only when positive; never below 0."""
-    numbers = [c for c in cards if c != "cloud"]
+    numbers = [c for c in cards if isinstance(c, int)]  # all but the cloud
     if not numbers:
         return max(weather, 0)
     return max(min(numbers) + weather, 0)

@@ -7,7 +7,7 @@ from functools import lru_cache
 from typing import Any
 
 from .events import Card, card_key
-from .geometry import CARD_VALUES, DEPOSIT_AT, GEMS, GEMS_PER_COLOUR, PLACE_ORDER
+from .geometry import CARD_VALUES, DEPOSIT_AT, GEMS, GEMS_PER_COLOUR, PLACE_ORDER, Phase
 
 # Deposits down the river, as game-log.md lists them: violet, clear, yellow, blue, red.
 DEPOSIT_ORDER: tuple[str, ...] = tuple(dict.fromkeys(DEPOSIT_AT.values()))
@@ -45,7 +45,7 @@ class State:
     branch_next: str = "L"
     variants: frozenset[str] = frozenset()
     round: int = 1
-    phase: str = "cards"
+    phase: Phase = Phase.CARDS
     weather: int = 0
     canoes: dict[str, list[Canoe]] = field(default_factory=dict)
     camps: dict[str, list[str]] = field(default_factory=dict)
@@ -176,7 +176,7 @@ class State:
             "played": {p: list(c) for p, c in self.played.items()},
         }
 
-    def key(self) -> tuple:
+    def key(self) -> tuple[Any, ...]:
         """A hashable summary: equal keys ⇔ equal snapshots."""
         return (
             self.round, self.phase, self.start, self.weather, self.branch_next,

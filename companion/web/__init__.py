@@ -28,7 +28,15 @@ from typing import Any
 from flask import Flask, jsonify, request
 from werkzeug.exceptions import HTTPException
 
-from companion.app import Table, TableError
+from companion.app import (
+    Conflict,
+    Forbidden,
+    Invalid,
+    NotFound,
+    NotSeated,
+    Table,
+    TableError,
+)
 from companion.store import Store, default_path
 
 DEFAULTS: dict[str, Any] = {
@@ -40,6 +48,22 @@ DEFAULTS: dict[str, Any] = {
     "MAX_CONTENT_LENGTH": 16 * 1024,  # request bodies above this get 413
     "TABLE_KEY": None,           # fix the table key (else one is made and stored)
 }
+
+
+class NotJson(Invalid):
+    """A request body sent as something other than JSON."""
+
+
+# The one place where what the table refuses becomes an HTTP status: the most specific
+# kind of the error's classes wins (Illegal is a Conflict, NotJson an Invalid).
+STATUS: dict[type[TableError], int] = {
+    NotJson: 415, Invalid: 400, NotSeated: 401, Forbidden: 403, NotFound: 404, Conflict: 409,
+}
+
+
+def status_of(exc: TableError) -> int:
+    """The HTTP status for a refusal (400 for a kind the table adds later)."""
+    return next((STATUS[kind] for kind in type(exc).__mro__ if kind in STATUS), 400)
 
 
 class ConfigError(ValueError):
@@ -106,10 +130,11 @@ def _register_errors(app: Flask) -> None:
     @app.errorhandler(TableError)
     def table_error(exc: TableError) -> Any:
         body = {"ok": False, "error": exc.message, "rule": exc.rule}
+        status = status_of(exc)
         if _wants_json():
-            return jsonify(body), exc.status
+            return jsonify(body), status
         from .pages import error_page
-        return error_page(exc.status, exc.message)
+        return error_page(status, exc.message)
 
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException) -> Any:
@@ -125,4 +150,5 @@ def _register_errors(app: Flask) -> None:
         return error_page(exc.code or 500, message)
 
 
-__all__ = ["create_app", "load_config", "ConfigError", "DEFAULTS"]
+__all__ = ["create_app", "load_config", "ConfigError", "DEFAULTS", "NotJson", "STATUS",
+           "status_of"]

@@ -10,9 +10,10 @@ from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, request
 
-from companion.app import TableError
+from companion.app import Invalid
 from companion.rules import GEMS
 
+from . import NotJson
 from .auth import SEAT_COOKIE, current_seat, is_table, seat_required, table, table_required
 from .messages import describe
 from .pages import page_lang
@@ -23,9 +24,9 @@ bp = Blueprint("api", __name__, url_prefix="/api")
 
 
 def json_body(allowed: Iterable[str], required: Iterable[str] = ()) -> dict[str, Any]:
-    """The request's JSON object, or TableError 415/400 naming what is wrong."""
+    """The request's JSON object, or NotJson/Invalid (415/400) naming what is wrong."""
     if request.mimetype != "application/json":
-        raise TableError(415, "send a JSON object with Content-Type: application/json")
+        raise NotJson("send a JSON object with Content-Type: application/json")
     raw = request.get_data(cache=True)
     if not raw.strip():
         body: Any = {}
@@ -34,24 +35,24 @@ def json_body(allowed: Iterable[str], required: Iterable[str] = ()) -> dict[str,
             body = json.loads(raw)
         except (UnicodeDecodeError, ValueError, RecursionError) as exc:
             reason = getattr(exc, "msg", None) or type(exc).__name__
-            raise TableError(400, f"the body is not valid JSON ({reason})") from None
+            raise Invalid(f"the body is not valid JSON ({reason})") from None
     if not isinstance(body, dict):
-        raise TableError(400, f"the body must be a JSON object, not {type(body).__name__}")
+        raise Invalid(f"the body must be a JSON object, not {type(body).__name__}")
     allowed = set(allowed)
     unknown = sorted(str(k) for k in body if k not in allowed)
     if unknown:
-        raise TableError(400, f"unknown field {unknown[0][:40]!r} (expected: "
-                              f"{', '.join(sorted(allowed)) or 'none'})")
+        raise Invalid(f"unknown field {unknown[0][:40]!r} (expected: "
+                      f"{', '.join(sorted(allowed)) or 'none'})")
     for key in required:
         if key not in body:
-            raise TableError(400, f"missing field {key!r}")
+            raise Invalid(f"missing field {key!r}")
     return body
 
 
 def _string(body: dict[str, Any], key: str, limit: int = 200) -> str:
     value = body.get(key)
     if not isinstance(value, str) or not value or len(value) > limit:
-        raise TableError(400, f"{key!r} must be a text of 1 to {limit} characters")
+        raise Invalid(f"{key!r} must be a text of 1 to {limit} characters")
     return value
 
 
@@ -72,7 +73,7 @@ def join() -> Any:
     token = _string(body, "token")
     lang = body.get("lang")
     if lang is not None and lang not in LANGUAGES:
-        raise TableError(400, f"unknown language (expected one of {', '.join(LANGUAGES)})")
+        raise Invalid(f"unknown language (expected one of {', '.join(LANGUAGES)})")
     player, seat_token = table().join(token, lang)
     response = jsonify({"ok": True, "player": player})
     response.set_cookie(SEAT_COOKIE, seat_token, max_age=30 * 86400, httponly=True,
@@ -110,8 +111,8 @@ def phone_buyback(seat: str) -> Any:
     body = json_body({"gem"}, {"gem"})
     gem = body["gem"]
     if gem is not None and gem not in GEMS:
-        raise TableError(400, f"unknown gem (expected one of {', '.join(GEMS)} or null for "
-                              "the free canoe)")
+        raise Invalid(f"unknown gem (expected one of {', '.join(GEMS)} or null for "
+                      "the free canoe)")
     table().buyback(seat, gem)
     return _phone_reply(seat)
 
@@ -129,7 +130,7 @@ def phone_reveal(seat: str) -> Any:
 def phone_lang(seat: str) -> Any:
     body = json_body({"lang"}, {"lang"})
     if body["lang"] not in LANGUAGES:
-        raise TableError(400, f"unknown language (expected one of {', '.join(LANGUAGES)})")
+        raise Invalid(f"unknown language (expected one of {', '.join(LANGUAGES)})")
     table().set_lang(seat, body["lang"])
     return _phone_reply(seat)
 
@@ -147,10 +148,10 @@ def table_new() -> Any:
     body = json_body({"players", "start", "branch", "variants"}, {"players"})
     players = body["players"]
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-        raise TableError(400, "'players' must be a list of 3-5 colours in seating order")
+        raise Invalid("'players' must be a list of 3-5 colours in seating order")
     variants = body.get("variants", [])
     if not isinstance(variants, list):
-        raise TableError(400, "'variants' must be a list")
+        raise Invalid("'variants' must be a list")
     table().new_game(players, body.get("start"), body.get("branch", "L"), variants)
     return _table_reply()
 
@@ -160,14 +161,14 @@ def table_new() -> Any:
 def table_turn() -> Any:
     body = json_body({"move", "turn"})
     if ("move" in body) == ("turn" in body):
-        raise TableError(400, "send either 'move' (text notation, e.g. \"D-4+clear\") or "
-                              "'turn' (a turn event object)")
+        raise Invalid("send either 'move' (text notation, e.g. \"D-4+clear\") or "
+                      "'turn' (a turn event object)")
     if "move" in body:
         move: Any = _string(body, "move")
     else:
         move = body["turn"]
         if not isinstance(move, dict):
-            raise TableError(400, "'turn' must be a turn event object")
+            raise Invalid("'turn' must be a turn event object")
         move = {"event": "turn", **move}
     verdict = table().play_turn(move, source="table")
     if not verdict.ok:

@@ -14,7 +14,7 @@ from typing import Any, TypeVar
 
 from flask import current_app, g, request
 
-from companion.app import Table, TableError
+from companion.app import Forbidden, NotSeated, Table
 
 SEAT_COOKIE = "niagara_seat"
 TABLE_COOKIE = "niagara_table"
@@ -51,8 +51,8 @@ def seat_required(view: F) -> F:
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         seat = current_seat()
         if seat is None:
-            raise TableError(401, "this phone has no seat in the current game (or another "
-                                  "phone took it over): scan the seat's QR code on the table")
+            raise NotSeated("this phone has no seat in the current game (or another "
+                        "phone took it over): scan the seat's QR code on the table")
         return view(seat, *args, **kwargs)
     return wrapper  # type: ignore[return-value]
 
@@ -61,7 +61,7 @@ def table_required(view: F) -> F:
     @wraps(view)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         if not is_table():
-            raise TableError(403, "only the table page may do this: open the table link "
-                                  "printed by `companion serve`")
+            raise Forbidden("only the table page may do this: open the table link "
+                        "printed by `companion serve`")
         return view(*args, **kwargs)
     return wrapper  # type: ignore[return-value]

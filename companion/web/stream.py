@@ -10,7 +10,7 @@ from typing import Any
 
 from flask import Blueprint, Response, current_app, stream_with_context
 
-from companion.app import Table, TableError
+from companion.app import NotSeated, Table
 
 from .auth import is_table, seat_token, table
 from .pages import page_lang
@@ -60,8 +60,8 @@ def phone_stream() -> Response:
     t, token = table(), seat_token()
     seat = t.seat_for(token)
     if seat is None:
-        raise TableError(401, "this phone has no seat in the current game: scan the seat's "
-                              "QR code on the table")
+        raise NotSeated("this phone has no seat in the current game: scan the seat's "
+                        "QR code on the table")
     lang = page_lang(for_phone=True)
 
     def render() -> dict[str, Any] | None:

@@ -39,7 +39,7 @@ def phone_state(table: Table, seat: str, lang: str) -> dict[str, Any]:
     state["lang"] = lang
     # Whether moves made on the board are read by a camera (the phone says where to move).
     camera = current_app.extensions.get("companion.camera")
-    state["camera_watching"] = bool(camera) and camera.status.get("state") != "lost"
+    state["camera_watching"] = camera is not None and camera.status.get("state") != "lost"
     state["server"] = server_id(table)
     return state
 

@@ -7,7 +7,7 @@ import pytest
 from gpiozero import Device
 
 MODULES = ["companion.hardware", "companion.hardware.output", "companion.hardware.strips",
-           "companion.hardware.layout", "companion.hardware.danger",
+           "companion.hardware.layout", "companion.rules.danger",
            "companion.hardware.scene", "companion.hardware.buttons"]
 
 

@@ -12,7 +12,7 @@ import json
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from companion.rules import GEMS, Game, IllegalEvent, LogError
+from companion.rules import GEMS, Game, IllegalEvent, LogError, Phase
 
 THREE = ("blue", "green", "yellow")
 FIVE = ("blue", "green", "yellow", "red", "brown")
@@ -161,6 +161,6 @@ def river_position(played: Mapping[str, int | str], **kwargs: Any) -> Game:
         state.hands[player].remove(card)
         state.played[player].append(card)
     state.cards = dict(played)
-    state.phase = "river"
+    state.phase = Phase.RIVER
     state.turn_index = len(state.players)
     return game

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from itertools import product
 
-from companion.rules import GEMS, PLACES, CanoeAction, Game, IllegalEvent, Turn
+from companion.rules import GEMS, PLACES, CanoeAction, Game, IllegalEvent, Phase, Turn
 from companion.rules.canoes import apply_action
 
 OPS = [()] + [("unload",)] + [(f"load:{g}",) for g in GEMS] + \
@@ -73,7 +73,7 @@ def _as_turn(game: Game, player: str, card: int) -> Game:
     """A copy of the game in which it is `player`'s turn with `card` (as `moves` does)."""
     probe = Game(game.players, game.state.start, variants=game.state.variants)
     state = game.state.copy()
-    state.phase = "turns"
+    state.phase = Phase.TURNS
     state.cards = dict(state.cards)
     state.cards[player] = card
     state.turn_index = state.turn_order.index(player)

@@ -7,7 +7,8 @@ import threading
 
 import pytest
 
-from companion.app import Change, Table, TableError
+from companion.app import Change, Conflict, Forbidden, Illegal, Invalid, Table, TableError
+from companion.rules import danger_zone
 from companion.store import Store
 
 PLAYERS = ["blue", "green", "yellow"]
@@ -61,7 +62,7 @@ def test_a_choice_is_locked_after_the_reveal_R_CARD_1(table):
     table.reveal()
     with pytest.raises(TableError) as err:
         table.choose("green", 4)
-    assert err.value.status == 409 and err.value.rule == "R-CARD-1"
+    assert isinstance(err.value, Illegal) and err.value.rule == "R-CARD-1"
     assert table.game.state.cards["green"] == 2
 
 
@@ -126,12 +127,12 @@ def test_the_move_picker_lists_the_legal_turns_in_text_notation(table):
     assert sorted(listed) == ["D-4+clear", "D-6L", "D-6R"] and count == 3
 
 
-def test_a_move_in_text_that_cannot_be_read_is_a_400(table):
+def test_a_move_in_text_that_cannot_be_read_is_invalid(table):
     choose(table, {"blue": 6, "green": 5, "yellow": 4})
     table.reveal()
     with pytest.raises(TableError) as err:
         table.play_turn("to the moon")
-    assert err.value.status == 400 and "cannot read" in err.value.message
+    assert isinstance(err.value, Invalid) and "cannot read" in err.value.message
 
 
 def test_the_river_follows_the_observed_branches(table):
@@ -160,10 +161,10 @@ def test_undoing_the_reveal_puts_the_cards_face_down_again(table):
     assert table.store.choices(table.game_id)["green"] == 2
 
 
-def test_undo_with_nothing_to_take_back_is_a_409(table):
+def test_undo_with_nothing_to_take_back_is_a_conflict(table):
     with pytest.raises(TableError) as err:
         table.undo()
-    assert err.value.status == 409
+    assert isinstance(err.value, Conflict) and "nothing to undo" in err.value.message
 
 
 def test_a_player_with_no_canoe_takes_the_free_one_before_the_reveal_R_BUY_2(table):
@@ -249,7 +250,7 @@ def test_a_join_token_works_once(table):
     table.join(token)
     with pytest.raises(TableError) as err:
         table.join(token)
-    assert err.value.status == 403
+    assert isinstance(err.value, Forbidden)
 
 
 def test_subscribers_hear_every_change_in_order_and_never_a_card(table):
@@ -267,8 +268,30 @@ def test_subscribers_hear_every_change_in_order_and_never_a_card(table):
     assert done.wait(5)
     assert [c.kind for c in heard] == ["choice", "choice", "choice", "reveal"]
     assert [c.version for c in heard] == sorted(c.version for c in heard)
-    assert all(set(vars(c)) == {"kind", "version", "player", "verdict", "event", "river"}
+    assert all(set(vars(c)) == {"kind", "version", "player", "verdict", "event", "river",
+                                "zone"}
                and c.verdict is None and c.event is None and c.river is None for c in heard)
+
+
+def test_each_change_carries_the_danger_zone_computed_once(table, monkeypatch):
+    import companion.table.session as session
+
+    computed = []
+    real = session.danger_zone
+    monkeypatch.setattr(session, "danger_zone", lambda game: computed.append(1) or real(game))
+    heard: list[Change] = []
+    done = threading.Event()
+    table.subscribe(lambda change: (heard.append(change),
+                                    change.kind == "reveal" and done.set()))
+    choose(table, {"blue": 6, "green": 5, "yellow": 4})
+    table.reveal()
+    assert done.wait(5)
+    assert len(computed) == 1  # laying cards face down changes nothing public
+    zone = heard[-1].zone
+    assert zone == danger_zone(table.game) and zone is table.zone
+    view = table.view()
+    assert view["danger"] == zone.to_json() and view["possible_speeds"] == sorted(zone.speeds)
+    assert len(computed) == 1  # the view reads the carried zone
 
 
 def test_a_failing_subscriber_does_not_stop_the_game(table):
@@ -300,9 +323,14 @@ def test_the_led_strip_follows_the_table(table):
     shown = threading.Event()
     original = controller.show
 
-    def show(game, verdict=None, event=None, river=None):
-        original(game, verdict, event, river)
-        if game.phase == "turns":
+    carried = []
+
+    def show(game, verdict=None, event=None, river=None, zone=None):
+        original(game, verdict, event, river, zone)
+        carried.append(zone)
+        # Changes reach the LEDs after the fact: wait for the one the reveal made (a
+        # card laid earlier may be delivered once the live game is already in phase II).
+        if zone is not None and zone.phase == "turns":
             shown.set()
 
     controller.show = show
@@ -311,6 +339,7 @@ def test_the_led_strip_follows_the_table(table):
     table.reveal()
     assert shown.wait(5)
     assert controller.zone == hardware.danger_zone(table.game)
+    assert carried[-1] is controller.zone  # the zone the change carried, not a new one
 
 
 def test_the_table_buttons_reveal_push_the_river_and_undo(table):

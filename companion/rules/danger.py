@@ -1,5 +1,7 @@
 """The danger zone: what the river will do this round, as far as the whole table may
-know it. Computed from the rules engine only; nothing here looks at a secret card.
+know it: a rules fact, from public information only (nothing here looks at a secret
+card). The LED strip draws it, the table page shows it; the live table computes it once
+per change and hands it to both.
 
 - Once the speed is known (phase "river", or earlier when public information leaves
   only one speed): the discs that fall, the discs that end on 7L/7R, the canoes that
@@ -20,8 +22,10 @@ know it. Computed from the rules engine only; nothing here looks at a secret car
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
-from companion.rules import Game
+from .game import Game
+from .geometry import Phase
 
 Canoe = tuple[str, str, str | None]  # (player, place, gem)
 
@@ -30,7 +34,7 @@ Canoe = tuple[str, str, str | None]  # (player, place, gem)
 class DangerZone:
     """Public facts about this round's river. Equal zones draw equal frames."""
 
-    phase: str
+    phase: Phase
     speeds: frozenset[int]  # the speeds still possible (one once it is known)
     known: bool  # every card is revealed: `falling`, `last` and `canoes` are exact
     certain: frozenset[str]  # slots whose disc falls for every possible speed
@@ -42,6 +46,17 @@ class DangerZone:
     weather: int
     to_move: str | None
     winners: tuple[str, ...]
+    steps: int = 0  # the highest possible speed, the one the table page previews
+    slots: tuple[str, ...] = ()  # slots whose disc falls at `steps` (certain or possible)
+    branches: tuple[str, ...] = ()  # the forks taken at `steps`
+
+    def to_json(self) -> dict[str, Any]:
+        """The zone as the table page and the phones receive it (public)."""
+        if self.phase == Phase.OVER:
+            return {"known": True, "steps": 0, "slots": [], "certain": [], "canoes": []}
+        return {"known": self.known, "steps": self.steps, "slots": list(self.slots),
+                "certain": sorted(self.certain), "branches": list(self.branches),
+                "canoes": [[p, at, gem] for p, at, gem in self.canoes]}
 
     @property
     def falling(self) -> frozenset[str]:
@@ -52,8 +67,8 @@ class DangerZone:
 def danger_zone(game: Game) -> DangerZone:
     """The danger zone of `game` now (public information only)."""
     state = game.state
-    if game.phase == "over":
-        return DangerZone("over", frozenset(), True, frozenset(), frozenset(), frozenset(),
+    if game.phase == Phase.OVER:
+        return DangerZone(Phase.OVER, frozenset(), True, frozenset(), frozenset(), frozenset(),
                           (), frozenset(), frozenset(), state.weather, None,
                           tuple(game.winners))
     speed = game.speed
@@ -70,8 +85,12 @@ def danger_zone(game: Game) -> DangerZone:
     known = len(speeds) == 1
     last = frozenset(previews[0].last_slots) if known else frozenset()
     canoes = tuple(previews[0].falling_canoes) if known else ()
+    # The page previews the highest possible speed: the most the river can do.
+    top = previews[-1] if previews else game.preview_river(0)
+    slots = tuple(s for s in top.falling_slots if s in certain or s in possible)
     return DangerZone(game.phase, speeds, known, certain, possible, last, canoes, edges,
-                      maybe, state.weather, game.to_move, ())
+                      maybe, state.weather, game.to_move, (), max(speeds, default=0), slots,
+                      tuple(top.branches))
 
 
 def _edges(falling: tuple[str, ...], branches: tuple[str, ...]) -> frozenset[str]:

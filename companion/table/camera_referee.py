@@ -1,0 +1,125 @@
+"""The camera referee: what a stable view of the board (a vision.md observation) means
+for the game, decided once by phase, then played, asked about or flagged."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from companion.rules import Game, Phase, Turn
+
+from .errors import Invalid
+
+if TYPE_CHECKING:
+    from companion.vision.inference import Inference
+
+    from .table import Table
+
+log = logging.getLogger("companion.app")
+
+
+class CameraReferee:
+    """Interprets the camera's views for one table."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self._turn_at: int | None = None  # len(events) after a camera-read turn
+
+    def observe(self, observation: Mapping[str, Any], *, source: str = "camera") -> str:
+        """See Table.observe."""
+        from companion.vision.expected import canoes_of
+        from companion.vision.inference import (
+            InferenceError,
+            ObservationError,
+            compare,
+            read_observation,
+        )
+
+        table = self.table
+        with table._lock:
+            game = table.need_game()
+            try:
+                seen = read_observation(observation)
+            except ObservationError as exc:
+                raise Invalid(str(exc)) from None
+            cost, _ = compare(canoes_of(game.state), seen, game.players,
+                              weather=game.state.weather)
+            if cost == 0:
+                return "same"
+            if game.is_over:
+                return "ignored"
+            if game.phase == Phase.TURNS and self._amend_turn(game, seen):
+                return "applied"
+            try:
+                return self._infer(game, seen, source)
+            except InferenceError as exc:
+                log.info("camera: %s", exc)
+                return "ignored"
+
+    def _infer(self, game: Game, seen: Any, source: str) -> str:
+        """Read the view as the phase's own event, once: buy-backs in phase I, the turn
+        of the player to move in phase II, the river's push in phase III."""
+        from companion.vision.inference import infer_buybacks, infer_river, infer_turn
+
+        table = self.table
+        if game.phase == Phase.CARDS:
+            buybacks = infer_buybacks(game, seen)
+            if buybacks.status == "exact" and buybacks.events:
+                for buyback in buybacks.events:
+                    table.buyback(buyback.player, buyback.gem)
+                return "applied"
+            table.feed({"kind": "camera", "ok": True, "status": buybacks.status,
+                        "message": buybacks.summary})
+            table.bump("camera")
+            return str(buybacks.status)
+        if game.phase == Phase.TURNS:
+            turn = infer_turn(game, seen)
+            if turn.turn is not None:
+                verdict = table.play_turn(turn.turn, source=source)
+                self._turn_at = len(game.events) if verdict.ok else None
+                return "applied" if verdict.ok else "flagged"
+            return self._flag(game, turn, source)
+        river = infer_river(game, seen)
+        if river.event is not None:
+            verdict = table.move_river(river.event.steps, river.event.branches, source=source)
+            return "applied" if verdict.ok else "flagged"
+        return self._flag(game, river, source)
+
+    def _flag(self, game: Game, result: Inference, source: str) -> str:
+        """Several moves fit (ask the players) or none does (the referee flags it with
+        the closest legal moves and what to put back)."""
+        entry: dict[str, Any] = {"kind": "camera", "ok": False, "status": result.status,
+                                 "player": game.to_move, "message": result.summary,
+                                 "source": source}
+        if result.status == "ambiguous":
+            entry["choices"] = [c.text for c in result.best]
+        else:
+            entry["diff"] = result.diff
+            entry["closest"] = [c.text for c in result.closest()]
+            entry["rule"] = "R-TURN-1" if game.phase == Phase.TURNS else "R-RIVER-2"
+        self.table.feed(entry)
+        self.table.bump("illegal" if result.status == "none" else "camera", game.to_move)
+        return "flagged" if result.status == "none" else "ambiguous"
+
+    def _amend_turn(self, game: Game, seen: Any) -> bool:
+        """The last turn came from the camera and the board changed again before the
+        next player moved: the player had not finished. Re-read their whole turn."""
+        from companion.vision.inference import infer_turn
+
+        if self._turn_at != len(game.events):
+            return False
+        last = game.events[-1]
+        if not isinstance(last, Turn):
+            return False
+        probe = Game.from_events([game.setup, *game.events[:-1]])
+        result = infer_turn(probe, seen)
+        if result.status != "exact" or result.turn is None or result.turn == last:
+            return False
+        self.table.undo()
+        ok = self.table.play_turn(result.turn, source="camera").ok
+        self._turn_at = len(game.events) if ok else None
+        return ok
+
+
+__all__ = ["CameraReferee"]

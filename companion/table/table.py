@@ -1,0 +1,406 @@
+"""The Table: the running companion's game, put together from its parts (the session,
+the seats, the camera referee, the views) with the game's own actions: the card phase,
+the turns, the river and undo."""
+
+from __future__ import annotations
+
+import hmac
+import logging
+import secrets
+import time
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
+
+from companion.rules import (
+    Buyback,
+    CardPhase,
+    Cards,
+    Game,
+    IllegalEvent,
+    LogError,
+    Phase,
+    River,
+    Turn,
+    Verdict,
+    format_turn,
+    parse_event,
+    parse_turn,
+)
+from companion.store import Store
+
+from . import views
+from .camera_referee import CameraReferee
+from .errors import Conflict, Forbidden, Illegal, Invalid
+from .seats import Seats
+from .session import Session
+
+log = logging.getLogger("companion.app")
+
+
+class Table(Session):
+    """The running companion's game. Thread-safe; every change is stored before it is
+    announced, so a restart (``Table(store)`` on the same file) resumes exactly."""
+
+    def __init__(self, store: Store, *, auto_reveal: bool = False,
+                 clock: Callable[[], float] = time.time) -> None:
+        super().__init__(store, clock=clock)
+        self.auto_reveal = auto_reveal
+        self.seats = Seats(self)
+        self.camera_referee = CameraReferee(self)
+        self.cards: CardPhase | None = None  # the face-down cards, in phase I
+        self._legal_cache: tuple[int, list[str], int] | None = None
+        key = store.get_meta("table_key")
+        if key is None:
+            key = secrets.token_urlsafe(12)
+            store.set_meta("table_key", key)
+        self.table_key = key
+        self.resume()
+
+    # -- lifecycle -------------------------------------------------------------------
+
+    def resume(self) -> bool:
+        """Load the store's current game, replaying its log. False when there is none."""
+        with self._lock:
+            game_id = self.store.current_game()
+            if game_id is None:
+                return False
+            game = Game.from_setup(self.store.setup(game_id))
+            skipped = []
+            for n, event in enumerate(self.store.events(game_id), 1):
+                try:
+                    game.apply(event)
+                except ValueError as exc:  # a log edited by hand: keep what is sound
+                    log.warning("game %s event %d set aside on resume: %s", game_id, n, exc)
+                    skipped.append(n)
+            # The stored log must match the game event for event, or undo would take
+            # back the wrong one: what could not be replayed moves out of the log.
+            self.store.set_aside(game_id, skipped)
+            self.game, self.game_id = game, game_id
+            self.cards = CardPhase(game, self.store.choices(game_id)
+                                   if game.phase == Phase.CARDS else {})
+            self.seats.open_free()
+            self.bump("resume")
+            return True
+
+    def new_game(self, players: Sequence[str], start: str | None = None, branch: str = "L",
+                 variants: Iterable[str] = ()) -> None:
+        """Start a new game (the old one stays in the store). Seats start free."""
+        setup = {"event": "setup", "players": list(players), "start": start or
+                 (players[0] if players else None), "branch": branch,
+                 "variants": list(variants)}
+        if setup["start"] is None:
+            del setup["start"]
+        try:
+            game = Game.from_setup(setup)
+        except LogError as exc:
+            raise Invalid(exc.message, "LOG") from None
+        with self._lock:
+            self.game_id = self.store.new_game(game.setup.to_json())
+            self.game = game
+            self.cards = CardPhase(game)
+            self.seats.open_free()
+            self.feed({"kind": "new-game", "ok": True, "players": list(game.players),
+                       "start": game.setup.start})
+            self.bump("new-game")
+
+    # -- seats and phones (companion.table.seats) --------------------------------------
+
+    def check_table_key(self, key: str | None) -> bool:
+        return bool(key) and hmac.compare_digest(str(key), self.table_key)
+
+    def open_seat(self, player: str) -> str:
+        """A fresh one-use join token for `player`'s QR code (see Seats.open)."""
+        return self.seats.open(player)
+
+    def join_tokens(self) -> dict[str, str]:
+        """The open join token of every seat that has no phone or is being moved."""
+        return self.seats.join_tokens()
+
+    def join(self, join_token: str, lang: str | None = None) -> tuple[str, str]:
+        """Claim the seat whose QR code holds `join_token`: returns (player, seat token)."""
+        return self.seats.join(join_token, lang)
+
+    def seat_for(self, token: str | None) -> str | None:
+        """The seat a phone's token belongs to, or None for a missing/wrong/old token."""
+        return self.seats.seat_for(token)
+
+    def seat_lang(self, player: str) -> str | None:
+        return self.seats.lang(player)
+
+    def set_lang(self, player: str, lang: str) -> None:
+        self.seats.set_lang(player, lang)
+
+    # -- phase I: buy-backs, secret cards, the reveal ------------------------------------
+
+    def buyback(self, player: str, gem: str | None = None) -> None:
+        """R-BUY: pay `gem` from the camp (or take the free canoe with gem=None)."""
+        with self._lock:
+            game = self.need_player(player)
+            event = Buyback(player, gem)
+            try:
+                game.apply(event)
+            except IllegalEvent as exc:
+                raise Illegal(exc.message, exc.rule) from None
+            self.store.append_event(self.game_id or 0, event.to_json())
+            self.feed({"kind": "buyback", "ok": True, "player": player, "gem": gem})
+            self.bump("buyback", player)
+        self._maybe_auto_reveal()
+
+    def _need_cards(self, player: str | None = None) -> CardPhase:
+        if player is not None:
+            self.need_player(player)
+        else:
+            self.need_game()
+        assert self.cards is not None  # set with every game
+        return self.cards
+
+    def choose(self, player: str, card: Any) -> None:
+        """A phone lays its card face down (or changes it, until the reveal)."""
+        with self._lock:
+            cards = self._need_cards(player)
+            try:
+                cards.choose(player, card)
+            except LogError as exc:
+                raise Invalid(exc.message, "LOG") from None
+            except IllegalEvent as exc:
+                raise Illegal(exc.message, exc.rule) from None
+            self.store.set_choice(self.game_id or 0, player, cards.choices[player])
+            self.bump("choice", player)
+        self._maybe_auto_reveal()
+
+    def withdraw(self, player: str) -> None:
+        """Take a face-down card back into the hand (before the reveal)."""
+        with self._lock:
+            cards = self._need_cards(player)
+            try:
+                withdrawn = cards.withdraw(player)
+            except IllegalEvent as exc:
+                raise Illegal(exc.message, exc.rule) from None
+            if withdrawn:
+                self.store.clear_choice(self.game_id or 0, player)
+                self.bump("choice", player)
+
+    def choice(self, player: str) -> Any:
+        """`player`'s face-down card before the reveal (for that player's phone only)."""
+        return self.cards.choices.get(player) if self.cards else None
+
+    @property
+    def _choices(self) -> dict[str, Any]:
+        # The secret choices, for tests that compare the whole table before and after
+        # a refused request (tests/web/test_bad_input.py); the pages use choice().
+        return self.cards.choices if self.cards else {}
+
+    def chosen(self) -> list[str]:
+        """Who has a card down, in turn order (never which card)."""
+        return self.cards.chosen() if self.cards else []
+
+    def must_buy_back(self) -> list[str]:
+        """Players with no canoe left who must buy back (or take the free canoe) first."""
+        return self.cards.must_buy_back() if self.cards else []
+
+    def reveal_blocker(self) -> str | None:
+        """Why the cards cannot be revealed now, or None when they can."""
+        if self.cards is None:
+            return "no game is set up yet"
+        blocker = self.cards.blocker()
+        return blocker.message if blocker else None
+
+    def reveal(self, by: str | None = None) -> None:
+        """Turn the face-down cards into this round's `cards` event (R-CARD-1, R-TURN-1).
+        `by` is the phone that asked (only the life-ring holder may); None is the table."""
+        with self._lock:
+            cards = self._need_cards()
+            game = cards.game
+            if by is not None and game.phase == Phase.CARDS and by != game.state.start:
+                raise Forbidden(f"only {game.state.start}, who holds the life ring, "
+                                "reveals first", "R-TURN-1")
+            blocker = cards.blocker()
+            if blocker:
+                raise Conflict(blocker.message)
+            try:
+                event = cards.reveal()
+            except IllegalEvent as exc:  # e.g. a buy-back undone after the choices
+                raise Illegal(f"the cards cannot be revealed ({exc.rule}); "
+                              "check the buy-backs and choose again", exc.rule) from None
+            game.apply(event)
+            self.store.append_event(self.game_id or 0, event.to_json(), clear_choices=True)
+            self.cards = CardPhase(game)
+            self.feed({"kind": "reveal", "ok": True, "player": game.to_move,
+                       "card": game.state.cards.get(game.to_move or "")})
+            self.bump("reveal", by)
+
+    def _maybe_auto_reveal(self) -> None:
+        if self.auto_reveal and self.reveal_blocker() is None:
+            try:
+                self.reveal()
+            except ValueError:
+                pass
+
+    # -- phase II and III: turns, the river, undo ------------------------------------
+
+    def play_turn(self, turn: Turn | Mapping[str, Any] | str, *,
+                  source: str = "table") -> Verdict:
+        """The move of the player to move: a Turn, its JSON, or the text notation.
+        Returns the referee's verdict; an illegal move is reported in the feed (with
+        what to do) and changes nothing. Malformed input raises Invalid (a TableError)."""
+        with self._lock:
+            game = self.need_game()
+            player = game.to_move
+            try:
+                if isinstance(turn, str):
+                    if player is None:
+                        raise Illegal(_not_turns_message(game), "R-TURN-1")
+                    turn = parse_turn(turn, player)
+                elif not isinstance(turn, Turn):
+                    event = parse_event(dict(turn))
+                    if not isinstance(event, Turn):
+                        raise Invalid("expected a turn event")
+                    turn = event
+            except LogError as exc:
+                raise Invalid(exc.message, "LOG") from None
+            card = game.state.cards.get(turn.player)
+            verdict = game.try_apply(turn)
+            if not verdict.ok:
+                hint = _hint(game, turn)
+                self.feed({"kind": "turn", "ok": False, "player": turn.player,
+                           "text": format_turn(turn), "rule": verdict.rule,
+                           "message": verdict.message, "source": source, **hint})
+                self.bump("illegal", turn.player, verdict, turn)
+                return verdict
+            self.store.append_event(self.game_id or 0, turn.to_json())
+            self.feed({"kind": "turn", "ok": True, "player": turn.player, "card": card,
+                       "text": format_turn(turn), "source": source})
+            if game.is_over:
+                self.store.end_game(self.game_id or 0)
+                self.feed({"kind": "over", "ok": True, "winners": game.winners})
+            elif game.to_move:
+                self.feed({"kind": "reveal", "ok": True, "player": game.to_move,
+                           "card": game.state.cards[game.to_move]})
+            self.bump("turn", turn.player, event=turn)
+            return verdict
+
+    def move_river(self, steps: int | None = None, branches: Sequence[str] | None = None, *,
+                   source: str = "table") -> Verdict:
+        """Phase III (R-RIVER): push the river; `branches` as observed on the table."""
+        with self._lock:
+            game = self.need_game()
+            body: dict[str, Any] = {"event": "river"}
+            if steps is not None:
+                body["steps"] = steps
+            if branches is not None:
+                body["branches"] = list(branches)
+            try:
+                event = parse_event(body)
+            except LogError as exc:
+                raise Invalid(exc.message, "LOG") from None
+            assert isinstance(event, River)
+            speed = game.speed
+            # What falls is read before the river moves, and only for a push the rules
+            # allow (a bad `steps` from a request must not make us simulate it).
+            preview = game.preview_river(speed, event.branches) \
+                if speed is not None and event.steps in (None, speed) else None
+            verdict = game.try_apply(event)
+            if not verdict.ok:
+                self.feed({"kind": "river", "ok": False, "rule": verdict.rule,
+                           "message": verdict.message, "source": source,
+                           "hint": "river" if game.phase == Phase.RIVER else "wait"})
+                self.bump("illegal", None, verdict, event)
+                return verdict
+            self.store.append_event(self.game_id or 0, event.to_json())
+            self.feed({"kind": "river", "ok": True, "steps": speed,
+                       "branches": list(preview.branches) if preview else [],
+                       "fell": [[p, at, gem] for p, at, gem in preview.falling_canoes]
+                       if preview else [],
+                       "source": source})
+            self.bump("river", event=River(speed, preview.branches) if preview else None,
+                      river=preview)
+            return verdict
+
+    def observe(self, observation: Mapping[str, Any], *, source: str = "camera") -> str:
+        """A stable view of the board (vision.md observation) from the camera.
+
+        If it shows the game as it stands: "same". In phase II, the move it shows is
+        played ("applied"); when several legal moves fit, the players are asked on the
+        table page ("ambiguous"); when none fits, the referee flags it with the closest
+        legal move and what to put back ("flagged"). A player who moves a second canoe
+        after the camera already took the first for the whole turn has that turn
+        replaced. In phase III the river's steps and branches are read off the board;
+        in phase I canoes bought back are noted (the gem is paid on the phone)."""
+        return self.camera_referee.observe(observation, source=source)
+
+    def undo(self) -> None:
+        """Take back the last event. Undoing the reveal puts the cards face down again."""
+        with self._lock:
+            game = self.need_game()
+            if not game.events:
+                raise Conflict("nothing to undo: the game has just been set up")
+            last = game.events[-1]
+            restore = last.as_dict() if isinstance(last, Cards) else None
+            game.undo()
+            self.store.pop_event(self.game_id or 0, restore_choices=restore)
+            if restore is not None:
+                self.cards = CardPhase(game, restore)
+                what: dict[str, Any] = {"undone": "reveal"}
+            elif isinstance(last, Turn):
+                what = {"undone": "turn", "player": last.player, "text": format_turn(last)}
+            elif isinstance(last, Buyback):
+                what = {"undone": "buyback", "player": last.player}
+            else:
+                what = {"undone": "river"}
+            self.feed({"kind": "undo", "ok": True, **what})
+            self.bump("undo")
+
+    def legal_turns(self) -> tuple[list[str], int]:
+        """The player to move's legal turns in text notation (at most MAX_LEGAL_LISTED)
+        and how many there are. Public: the card is face up on their turn."""
+        with self._lock:
+            game = self.game
+            if game is None or game.to_move is None:
+                return [], 0
+            if self._legal_cache and self._legal_cache[0] == self.version:
+                return self._legal_cache[1], self._legal_cache[2]
+            listed, count = views.legal_turns(game)
+            self._legal_cache = (self.version, listed, count)
+            return listed, count
+
+    # -- what each screen may see (companion.table.views) ----------------------------
+
+    def view(self, seat: str | None = None) -> dict[str, Any]:
+        """The state for one phone (`seat`) or the table/public (None): the rules
+        engine's view (no other hand, no unrevealed card) plus what the pages need."""
+        return views.view(self, seat)
+
+    def log_lines(self) -> list[str]:
+        """The game log, when it holds no unrevealed card (not during phase II)."""
+        with self._lock:
+            game = self.need_game()
+            if game.phase == Phase.TURNS:
+                raise Conflict("the log is available between rounds: during phase II "
+                               "it holds cards that are not revealed yet")
+            return self.store.log_lines(self.game_id or 0)
+
+
+def _not_turns_message(game: Game) -> str:
+    if game.is_over:
+        return "the game is over"
+    if game.phase == Phase.CARDS:
+        return "no turn now: the cards are not revealed yet"
+    return "no turn now: every player has moved; the river moves next"
+
+
+def _hint(game: Game, turn: Turn) -> dict[str, Any]:
+    """What to do after an illegal move: put the pieces back and play a legal turn."""
+    player = game.to_move
+    if player is None:
+        return {"hint": "river" if game.phase == Phase.RIVER else "wait"}
+    if turn.player != player:
+        return {"hint": "other", "to_move": player}
+    try:
+        legal = game.legal_turns()
+    except ValueError:
+        return {"hint": "wait"}
+    example = min((format_turn(t) for t in legal), key=len, default="pass")
+    return {"hint": "retry", "to_move": player, "legal": len(legal), "example": example}
+
+
+__all__ = ["Table"]

@@ -1,0 +1,72 @@
+"""The camera referee (companion.table.camera_referee) on perfect camera views
+(vision.expected_observation): each view is read once, as the phase's own event."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.app import Invalid, Table
+from companion.rules import Game, River
+from companion.store import Store
+from companion.vision.expected import expected_observation, observation_from_canoes
+
+
+@pytest.fixture
+def table():
+    table = Table(Store(":memory:"))
+    table.new_game(["blue", "green", "yellow"])
+    for player, card in {"blue": 6, "green": 5, "yellow": 4}.items():
+        table.choose(player, card)
+    table.reveal()
+    yield table
+    table.store.close()
+
+
+def after(game: Game, *events) -> dict:
+    """The view of the board once `events` were played on it."""
+    board = Game.from_events([game.setup, *game.events])
+    for event in events:
+        board.apply(event)
+    return expected_observation(board)
+
+
+def test_a_view_of_the_game_as_it_stands_changes_nothing(table):
+    version = table.version
+    assert table.observe(expected_observation(table.game)) == "same"
+    assert table.version == version
+
+
+def test_in_phase_II_the_move_the_view_shows_is_played(table):
+    turn = table.game.push_san("D-4+clear")
+    table.game.undo()
+    assert table.observe(after(table.game, turn)) == "applied"
+    assert table.game.events[-1] == turn and table.game.to_move == "green"
+    played = [e for e in table.store.feed(table.game_id, 5) if e["kind"] == "turn"]
+    assert played[-1]["source"] == "camera" and played[-1]["text"] == "D-4+clear"
+
+
+def test_a_view_no_legal_move_explains_is_flagged_R_TURN_1(table):
+    events = len(table.game.events)
+    view = observation_from_canoes({"blue": [("7R", None), ("D", None)],
+                                    "green": [("D", None), ("D", None)],
+                                    "yellow": [("D", None), ("D", None)]}, 0)
+    assert table.observe(view) == "flagged"
+    entry = table.store.feed(table.game_id, 1)[-1]
+    assert entry["kind"] == "camera" and entry["ok"] is False
+    assert entry["rule"] == "R-TURN-1" and entry["closest"]
+    assert len(table.game.events) == events
+
+
+def test_in_phase_III_the_rivers_push_is_read_off_the_board(table):
+    while table.game.phase == "turns":
+        table.play_turn(table.game.legal_turns()[0])
+    game = table.game
+    assert game.phase == "river"
+    assert table.observe(after(game, {"event": "river"})) == "applied"
+    assert game.phase == "cards" and isinstance(game.events[-1], River)
+
+
+def test_a_view_that_is_not_an_observation_is_invalid(table):
+    with pytest.raises(Invalid):
+        table.observe({"slots": "everywhere"})
+
