@@ -3,17 +3,25 @@ errors); the web layer alone turns a kind into an HTTP status (companion.web).""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 
 class TableError(ValueError):
     """A request the table refuses, with a one-line message.
 
-    `rule` is the rule ID when a rule of rules.md is the reason, else None.
+    `rule` is the rule ID when a rule of rules.md is the reason, else None; `key` and
+    `fields` name the engine's message template when it came from one (so a page can
+    say it in its own language).
     """
 
-    def __init__(self, message: str, rule: str | None = None) -> None:
+    def __init__(self, message: str, rule: str | None = None, *, key: str | None = None,
+                 fields: Mapping[str, Any] | None = None) -> None:
         super().__init__(message)
         self.message = message
         self.rule = rule
+        self.key = key
+        self.fields = dict(fields or {})
 
 
 class Invalid(TableError):

@@ -140,7 +140,7 @@ class Table(Session):
             try:
                 game.apply(event)
             except IllegalEvent as exc:
-                raise Illegal(exc.message, exc.rule) from None
+                raise Illegal(exc.message, exc.rule, key=exc.key, fields=exc.fields) from None
             self.store.append_event(self.game_id or 0, event.to_json())
             self.feed({"kind": "buyback", "ok": True, "player": player, "gem": gem})
             self.bump("buyback", player)
@@ -163,7 +163,7 @@ class Table(Session):
             except LogError as exc:
                 raise Invalid(exc.message, "LOG") from None
             except IllegalEvent as exc:
-                raise Illegal(exc.message, exc.rule) from None
+                raise Illegal(exc.message, exc.rule, key=exc.key, fields=exc.fields) from None
             self.store.set_choice(self.game_id or 0, player, cards.choices[player])
             self.bump("choice", player)
         self._maybe_auto_reveal()
@@ -175,7 +175,7 @@ class Table(Session):
             try:
                 withdrawn = cards.withdraw(player)
             except IllegalEvent as exc:
-                raise Illegal(exc.message, exc.rule) from None
+                raise Illegal(exc.message, exc.rule, key=exc.key, fields=exc.fields) from None
             if withdrawn:
                 self.store.clear_choice(self.game_id or 0, player)
                 self.bump("choice", player)
@@ -249,7 +249,7 @@ class Table(Session):
             try:
                 if isinstance(turn, str):
                     if player is None:
-                        raise Illegal(_not_turns_message(game), "R-TURN-1")
+                        raise Illegal(*_not_turns(game))
                     turn = parse_turn(turn, player)
                 elif not isinstance(turn, Turn):
                     event = parse_event(dict(turn))
@@ -264,7 +264,8 @@ class Table(Session):
                 hint = _hint(game, turn)
                 self.feed({"kind": "turn", "ok": False, "player": turn.player,
                            "text": format_turn(turn), "rule": verdict.rule,
-                           "message": verdict.message, "source": source, **hint})
+                           "message": verdict.message, "key": verdict.key,
+                           "fields": verdict.fields, "source": source, **hint})
                 self.bump("illegal", turn.player, verdict, turn)
                 return verdict
             self.store.append_event(self.game_id or 0, turn.to_json())
@@ -302,7 +303,8 @@ class Table(Session):
             verdict = game.try_apply(event)
             if not verdict.ok:
                 self.feed({"kind": "river", "ok": False, "rule": verdict.rule,
-                           "message": verdict.message, "source": source,
+                           "message": verdict.message, "key": verdict.key,
+                           "fields": verdict.fields, "source": source,
                            "hint": "river" if game.phase == Phase.RIVER else "wait"})
                 self.bump("illegal", None, verdict, event)
                 return verdict
@@ -380,12 +382,14 @@ class Table(Session):
             return self.store.log_lines(self.game_id or 0)
 
 
-def _not_turns_message(game: Game) -> str:
+def _not_turns(game: Game) -> tuple[str, str]:
+    """Why no turn can be played now, and the rule that says so (the engine cites the
+    same rules for a turn event at these moments)."""
     if game.is_over:
-        return "the game is over"
+        return "the game is over", "R-WIN-2"
     if game.phase == Phase.CARDS:
-        return "no turn now: the cards are not revealed yet"
-    return "no turn now: every player has moved; the river moves next"
+        return "no turn now: the cards are not revealed yet", "R-CARD-1"
+    return "no turn now: every player has moved; the river moves next", "R-RIVER-1"
 
 
 def _hint(game: Game, turn: Turn) -> dict[str, Any]:

@@ -129,9 +129,16 @@ def _wants_json() -> bool:
 def _register_errors(app: Flask) -> None:
     @app.errorhandler(TableError)
     def table_error(exc: TableError) -> Any:
-        body = {"ok": False, "error": exc.message, "rule": exc.rule}
+        body: dict[str, Any] = {"ok": False, "error": exc.message, "rule": exc.rule}
         status = status_of(exc)
         if _wants_json():
+            if exc.key:  # the engine's refusal: said in the asking page's language
+                from .messages import describe
+                from .pages import page_lang
+                said = describe(exc.rule, exc.message, page_lang(for_phone=True), exc.key,
+                                exc.fields)
+                body.update(error=said["message"], title=said.get("title"),
+                            hint=said.get("hint"))
             return jsonify(body), status
         from .pages import error_page
         return error_page(status, exc.message)

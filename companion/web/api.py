@@ -172,7 +172,8 @@ def table_turn() -> Any:
         move = {"event": "turn", **move}
     verdict = table().play_turn(move, source="table")
     if not verdict.ok:
-        said = describe(verdict.rule, verdict.message, page_lang())
+        said = describe(verdict.rule, verdict.message, page_lang(), verdict.key,
+                        verdict.fields)
         return jsonify({"ok": False, "error": said["message"], "rule": verdict.rule,
                         "title": said.get("title"), "hint": said.get("hint")}), 422
     return _table_reply()
@@ -184,7 +185,8 @@ def table_river() -> Any:
     body = json_body({"steps", "branches"})
     verdict = table().move_river(body.get("steps"), body.get("branches"), source="table")
     if not verdict.ok:
-        said = describe(verdict.rule, verdict.message, page_lang())
+        said = describe(verdict.rule, verdict.message, page_lang(), verdict.key,
+                        verdict.fields)
         return jsonify({"ok": False, "error": said["message"], "rule": verdict.rule,
                         "title": said.get("title"), "hint": said.get("hint")}), 422
     return _table_reply()
