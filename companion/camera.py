@@ -145,6 +145,7 @@ class TableCamera:
     def step(self) -> str | None:
         """Read and judge one frame; returns what the table did with a new stable view
         ("same", "applied", "ambiguous", "flagged", "ignored"), else None."""
+        version = self.table.version
         frame = self.source.read()
         if frame is None:
             self._set("no frame")
@@ -157,11 +158,14 @@ class TableCamera:
                   stable=obs["stable"])
         if not obs["stable"]:
             return None
-        # A view is judged once per position of the game: a flagged view is not flagged
-        # again every frame, but an undo or a move entered by hand has it judged anew.
-        game = self.table.game
-        key = repr((obs["weather"], obs["slots"], obs["dock"], obs["falls"],
-                    game and len(game.events)))
+        # A verdict needs a stable view that changed since the last one judged: a view
+        # is judged once, so an undo or a move typed on the page does not have the
+        # pieces still on the board judged again (they would replay the undone move or
+        # flag the typed one), and a frame taken before the game changed under it is
+        # not judged against the game after (issue 12 item 4).
+        if self.table.version != version:
+            return None
+        key = repr((obs["weather"], obs["slots"], obs["dock"], obs["falls"]))
         if key == self._last_key:
             return None
         self._last_key = key
