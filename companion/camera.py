@@ -115,6 +115,9 @@ class TableCamera:
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self._last_key: str | None = None
+        # The last stable picture the game confirmed (it showed the game as it stands),
+        # with where the board was in it and the table's version then.
+        self._confirmed: tuple[np.ndarray, Any, int] | None = None
 
     def start(self) -> TableCamera:
         self._thread = threading.Thread(target=self._run, name="table-camera", daemon=True)
@@ -169,9 +172,30 @@ class TableCamera:
         if key == self._last_key:
             return None
         self._last_key = key
-        outcome = self.table.observe(obs)
+        reading, where = self.vision.last_reading, self.vision.last_location
+        outcome = self.table.observe(self._conditioned(obs))
         self.status["last"] = outcome
+        if outcome in ("same", "applied") and reading is not None:
+            self._confirmed = (reading.corrected, where, self.table.version)
+        else:
+            self._confirmed = None
         return outcome
+
+    def _conditioned(self, obs: dict[str, Any]) -> dict[str, Any]:
+        """The observation with the places that did not change since the last confirmed
+        picture holding what the game says (``vision.conditioned``): only when that
+        picture is of the game as it stands (nothing typed, undone or applied since) and
+        the camera has not moved; otherwise the reading as it is."""
+        from companion.vision.conditioned import changed_places, condition, same_view
+
+        reading, where = self.vision.last_reading, self.vision.last_location
+        if self._confirmed is None or reading is None or where is None:
+            return obs
+        picture, there, version = self._confirmed
+        if version != self.table.version or there is None or not same_view(there, where):
+            return obs
+        changed = changed_places(self.vision.detector, picture, reading.corrected)
+        return condition(obs, self.table.game, changed)
 
     def _set(self, state: str, **extra: Any) -> None:
         self.status = {"source": self.status.get("source"), "state": state,
