@@ -61,7 +61,8 @@ def test_a_whole_game_is_legal_to_the_end_and_every_frame_shows_its_state(game_d
     assert game.is_over, "the committed game does not reach its end"
     assert meta["events"] == len(lines) - 1
     for frame in meta["frames"]:
-        assert (game_dir / frame["file"]).exists(), frame["file"]
+        image = cv2.imread(str(game_dir / frame["file"]))
+        assert image is not None and image.shape == (720, 1280, 3), frame["file"]
         stable = frame["kind"] == "stable"
         want = observation(states[frame["events"]], stable=stable,
                            markers=frame["truth"]["markers"])

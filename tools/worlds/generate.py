@@ -33,7 +33,7 @@ from companion.vision.board import Board, load_board  # noqa: E402
 from companion.vision.markers import marker_image  # noqa: E402
 from tools.worlds import scene  # noqa: E402
 from tools.worlds.camera import Pose, fit_pose, pov  # noqa: E402
-from tools.worlds.layout import centroid, place_pieces  # noqa: E402
+from tools.worlds.layout import Piece, Placement, centroid, place_groups, place_pieces  # noqa: E402
 from tools.worlds.photo import jpeg_bytes, photograph  # noqa: E402
 from tools.worlds.printart import board_print  # noqa: E402
 from tools.worlds.truth import observation  # noqa: E402
@@ -56,7 +56,7 @@ STILLS_PER_WORLD = 8
 # Whole games: name -> (world, game seed, players).
 GAMES: dict[str, tuple[str, int, int]] = {
     "g101": ("w101", 284, 3),
-    "g901": ("w901", 18, 3),
+    "g901": ("w901", 1082, 3),
 }
 
 # The calibration layout of the README ("The camera").
@@ -95,6 +95,12 @@ class WorldRenderer:
               missing: list[str] | None = None, antialias: float = 0.3) -> np.ndarray:
         rnd = random.Random(f"{self.world.seed}:{key}")
         pieces = place_pieces(self.board, snapshot, rnd, self.world.jitter_mm, missing or [])
+        return self.shoot(pieces, key, hand, antialias, rnd)
+
+    def shoot(self, pieces: list[Piece], key: str, hand: scene.HandPose | None = None,
+              antialias: float = 0.3, rnd: random.Random | None = None) -> np.ndarray:
+        """Photograph pieces already placed (a game keeps them where they lie)."""
+        rnd = rnd or random.Random(f"{self.world.seed}:{key}")
         scene.set_colours(self.world)
         sdl = scene.scene_sdl(self.world, self.board, self.pose, pieces, self.print_png,
                               self.marker_pngs, hand, rnd)
@@ -213,7 +219,10 @@ def _target_of(event: dict[str, Any], board: Board, before: dict[str, Any]) -> t
     return board.slots[place]
 
 
-def make_game(name: str, wr: WorldRenderer) -> None:
+def make_game(name: str, wr: WorldRenderer, shard: tuple[int, int] = (0, 1)) -> None:
+    """Render a whole game. Frames already on disk are kept (they are the same by seed);
+    `shard` (k, n) renders only the frames whose number is k modulo n, so that several
+    processes can share one game."""
     world_name, game_seed, players = GAMES[name]
     rng = random.Random(game_seed)
     from companion.rules.random_play import random_setup_game
@@ -225,19 +234,28 @@ def make_game(name: str, wr: WorldRenderer) -> None:
     frames: list[dict[str, Any]] = []
     n = 0
 
+    placed: Placement = {}
+
     def shoot(kind: str, snap: dict[str, Any], event_index: int,
-              hand: scene.HandPose | None) -> None:
+              hand: scene.HandPose | None, pieces: list[Piece]) -> None:
         nonlocal n
         n += 1
         file = f"frames/{n:04d}.jpg"
-        # Game frames are not antialiased (a third of the time; the lens blur hides it).
-        img = wr.frame(snap, f"{name}-{n}", hand, antialias=0.0)
-        _write_jpeg(out / file, img, q)
+        if n % shard[1] == shard[0] and not (out / file).exists():
+            # Not antialiased: a third less time, and the lens blur hides it.
+            img = wr.shoot(pieces, f"{name}-{n}", hand, antialias=0.0)
+            _write_jpeg(out / file, img, q)
         markers = 4 if hand is None else wr.markers_visible(hand)
         frames.append({"file": file, "kind": kind, "events": event_index,
                        "truth": observation(snap, stable=hand is None, markers=markers)})
 
-    shoot("stable", game.state.snapshot(), 0, None)
+    def place(snap: dict[str, Any], key: str) -> list[Piece]:
+        nonlocal placed
+        rnd = random.Random(f"{wr.world.seed}:{name}:{key}")
+        placed = place_groups(wr.board, snap, rnd, wr.world.jitter_mm, previous=placed)
+        return [p for _, group in placed.values() for p in group]
+
+    shoot("stable", game.state.snapshot(), 0, None, place(game.state.snapshot(), "setup"))
     while not game.is_over:
         count = len(game.events)
         random_phase_events(game, rng)
@@ -257,8 +275,23 @@ def make_game(name: str, wr: WorldRenderer) -> None:
             if data["event"] == "turn" and "canoes" in data:
                 held = data["player"] if erng.random() < 0.5 else None
             hand = wr.hand_towards(_target_of(data, wr.board, snap_before), erng, held)
-            shoot("hand", after, len(replay.events), hand)
-            shoot("stable", after, len(replay.events), None)
+            # Pieces that did not move stay where they lay; the hand frame shows the
+            # board as it is left, the canoe in the hand not yet put down.
+            pieces = place(after, str(len(replay.events)))
+            under_hand = list(pieces)
+            if held:
+                action = data["canoes"][-1]
+                dest = action.get("to", action["from"])
+                group = placed.get(f"at:{dest}", (None, []))[1]
+                mine = [p for p in group if p.colour == held]
+                if mine:
+                    under_hand.remove(mine[0])
+                    hand = scene.HandPose(hand.from_mm, hand.reach_mm, hand.lift_mm, held,
+                                          mine[0].gem)
+                else:
+                    hand = scene.HandPose(hand.from_mm, hand.reach_mm, hand.lift_mm)
+            shoot("hand", after, len(replay.events), hand, under_hand)
+            shoot("stable", after, len(replay.events), None, pieces)
     log = [json.dumps(game.setup.to_json())] + [json.dumps(e.to_json()) for e in game.events]
     (out / "log.jsonl").write_text("\n".join(log) + "\n")
     (out / "game.json").write_text(json.dumps({"world": world_name, "seed": game_seed,
@@ -273,7 +306,9 @@ def main() -> int:
                     help="game names (default: all of the worlds')")
     ap.add_argument("--no-games", action="store_true")
     ap.add_argument("--games-only", action="store_true")
+    ap.add_argument("--shard", default="0/1", help="K/N: render only game frames K modulo N")
     args = ap.parse_args()
+    k, n = (int(v) for v in args.shard.split("/"))
     with tempfile.TemporaryDirectory(prefix="worlds-") as tmp:
         for name in args.worlds:
             t = time.time()
@@ -284,7 +319,7 @@ def main() -> int:
             for game in (args.games or list(GAMES)):
                 if GAMES[game][0] == name:
                     t = time.time()
-                    make_game(game, wr)
+                    make_game(game, wr, (k, n))
                     print(f"{game}: game in {time.time() - t:.0f} s", flush=True)
     return 0
 

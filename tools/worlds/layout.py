@@ -64,30 +64,59 @@ def _rows(poly: tuple[tuple[float, float], ...], n: int, rnd: random.Random,
     return spots
 
 
+Placement = dict[str, tuple[Any, list[Piece]]]   # group -> (what it holds, its pieces)
+
+
 def place_pieces(board: Board, snapshot: Mapping[str, Any], rnd: random.Random,
                  jitter: float = 2.0, missing_discs: Iterable[str] = ()) -> list[Piece]:
     """Every piece of the state, placed on the board."""
+    return [p for _, pieces in place_groups(board, snapshot, rnd, jitter, missing_discs).values()
+            for p in pieces]
+
+
+def place_groups(board: Board, snapshot: Mapping[str, Any], rnd: random.Random,
+                 jitter: float = 2.0, missing_discs: Iterable[str] = (),
+                 previous: Placement | None = None) -> Placement:
+    """Every piece of the state, placed, by group (a disc, the cloud, the canoes of one
+    place, the gems of one deposit). A group that holds the same as in `previous` keeps
+    its pieces where they were: in a game nobody touches what did not move."""
+    previous = previous or {}
     missing = set(missing_discs)
-    pieces: list[Piece] = []
+    out: Placement = {}
+
+    def kept(key: str, holds: Any) -> bool:
+        if key in previous and previous[key][0] == holds:
+            out[key] = previous[key]
+            return True
+        return False
+
     for slot, (x, y) in board.slots.items():
-        if slot not in missing:
-            pieces.append(Piece("disc", x + rnd.gauss(0, jitter * 0.4),
-                                y + rnd.gauss(0, jitter * 0.4), rnd.uniform(0, 360)))
-    wx, wy = board.weather_mm[snapshot["weather"]]
-    pieces.append(Piece("cloud", wx + rnd.gauss(0, jitter * 0.5), wy + rnd.gauss(0, jitter * 0.5),
-                        rnd.uniform(-30, 30)))
+        if slot not in missing and not kept(f"disc:{slot}", True):
+            out[f"disc:{slot}"] = (True, [Piece("disc", x + rnd.gauss(0, jitter * 0.4),
+                                                y + rnd.gauss(0, jitter * 0.4),
+                                                rnd.uniform(0, 360))])
+    if not kept("cloud", snapshot["weather"]):
+        wx, wy = board.weather_mm[snapshot["weather"]]
+        out["cloud"] = (snapshot["weather"],
+                        [Piece("cloud", wx + rnd.gauss(0, jitter * 0.5),
+                               wy + rnd.gauss(0, jitter * 0.5), rnd.uniform(-30, 30))])
     by_place: dict[str, list[tuple[str, str | None]]] = {}
     for player in snapshot["players"]:
         for canoe in snapshot["canoes"][player]:
             gem = None if canoe["at"] == "F" else canoe["gem"]
             by_place.setdefault(canoe["at"], []).append((player, gem))
     for place, here in sorted(by_place.items()):
+        holds = sorted(here, key=lambda c: (c[0], c[1] or ""))
+        if kept(f"at:{place}", holds):
+            continue
+        pieces: list[Piece] = []
         rnd.shuffle(here)
         if place in ("D", "F"):
             poly = board.dock if place == "D" else board.falls
             for (player, gem), (x, y, ang) in zip(here, _rows(poly, len(here), rnd, jitter),
                                                   strict=True):
                 pieces.append(Piece("canoe", x, y, ang, player, gem))
+            out[f"at:{place}"] = (holds, pieces)
             continue
         cx, cy = board.slots[place]
         fx, fy = board.flow(place)
@@ -100,8 +129,12 @@ def place_pieces(board: Board, snapshot: Mapping[str, Any], rnd: random.Random,
             y = cy + fx * off + rnd.gauss(0, jitter * 0.6) * (1 if n == 1 else 0.5)
             pieces.append(Piece("canoe", x, y, along + rnd.gauss(0, 6 if n > 1 else 12),
                                 player, gem))
+        out[f"at:{place}"] = (holds, pieces)
     for dep, poly in board.deposits.items():
         gems = snapshot["deposits"].get(dep, {})
+        if kept(f"deposit:{dep}", sorted(gems.items())):
+            continue
+        pieces = []
         x0, y0, x1, y1 = _bbox(poly)
         taken: list[tuple[float, float]] = []
         heap = (rnd.uniform(x0 + 8, x1 - 8), rnd.uniform(y0 + 8, y1 - 8))
@@ -118,4 +151,5 @@ def place_pieces(board: Board, snapshot: Mapping[str, Any], rnd: random.Random,
                             break
                 taken.append(p)
                 pieces.append(Piece("gem", p[0], p[1], rnd.uniform(0, 360), gem))
-    return pieces
+        out[f"deposit:{dep}"] = (sorted(gems.items()), pieces)
+    return out
