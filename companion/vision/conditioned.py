@@ -91,6 +91,27 @@ def condition(observation: Mapping[str, Any], before: State | Game | Mapping[str
     return out
 
 
+def changed_readings(before: Mapping[str, Any], after: Mapping[str, Any]) -> set[str]:
+    """The places whose reading differs between two observations (vision.md) of the
+    same camera: what the pixels cannot tell when only readings are at hand."""
+    out = {slot for slot in SLOTS
+           if _place(before["slots"][slot]) != _place(after["slots"][slot])}
+    for place, key in (("D", "dock"), ("F", "falls")):
+        if _canoes(before[key]) != _canoes(after[key]):
+            out.add(place)
+    if before.get("weather") != after.get("weather"):
+        out.add(WEATHER)
+    return out
+
+
+def _canoes(items: Iterable[Mapping[str, Any]]) -> list[tuple[str, str]]:
+    return sorted((c["player"], c.get("gem") or "") for c in items)
+
+
+def _place(slot: Mapping[str, Any]) -> tuple[bool, list[tuple[str, str]]]:
+    return (slot.get("disc", True) is not False, _canoes(slot.get("canoes", [])))
+
+
 def same_view(a: Location, b: Location) -> bool:
     """Whether two locations of the board are of one camera position (the board's
     corners, as the homographies put them, moved less than SAME_VIEW_PX)."""
@@ -106,4 +127,4 @@ def _project(h: np.ndarray, pts: np.ndarray) -> np.ndarray:
 
 
 __all__ = ["PIXEL_CHANGE", "GEM_SHARE", "SAME_VIEW_PX", "WEATHER", "changed_places",
-           "condition", "same_view"]
+           "changed_readings", "condition", "same_view"]
