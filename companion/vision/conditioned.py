@@ -57,19 +57,22 @@ def changed_places(detector: Detector, before: np.ndarray, after: np.ndarray,
     diff = cv2.absdiff(before, after).max(axis=2) > PIXEL_CHANGE
     enough = GEM_SHARE * detector.gem_px
     wanted = set(places) if places is not None else None
-    out = set()
-    for place, mask in detector.place_mask.items():
-        if wanted is not None and place not in wanted:
-            continue
-        if np.count_nonzero(diff & mask & detector.valid) >= enough:
-            out.add(place)
-    if wanted is None or WEATHER in wanted:
-        track = 0
-        for inner, _ in detector._weather.values():
-            track += int(np.count_nonzero(diff[inner]))
-        if track >= enough:
-            out.add(WEATHER)
-    return out
+    return {place for place, idx in _place_pixels(detector).items()
+            if (wanted is None or place in wanted)
+            and np.count_nonzero(diff[idx]) >= enough}
+
+
+def _place_pixels(detector: Detector) -> dict[str, tuple[np.ndarray, np.ndarray]]:
+    """Each place's pixels (and the weather track's), worked out once per detector."""
+    cached = getattr(detector, "_conditioned_places", None)
+    if cached is None:
+        cached = {place: np.nonzero(mask & detector.valid)
+                  for place, mask in detector.place_mask.items()}
+        inner = [idx for idx, _ in detector._weather.values()]
+        cached[WEATHER] = (np.concatenate([i[0] for i in inner]),
+                           np.concatenate([i[1] for i in inner]))
+        detector._conditioned_places = cached  # type: ignore[attr-defined]
+    return cached
 
 
 def condition(observation: Mapping[str, Any], before: State | Game | Mapping[str, Any],
