@@ -7,6 +7,8 @@ Frames are rendered boards of random legal game states at the issue's nuisance l
 "Tracking" is the steady state of a still camera that has found the board before: its
 frames differ in sensor noise only (markers are checked where they were, a canoe's gem
 is read again when its middle changed); "first frame" finds everything from scratch.
+"Changed places" compares a tracked frame's light-corrected board image with the one
+before it (vision.conditioned: what the camera path does for each new stable view).
 Printed: medians and 90th percentiles, and the median time of each step.
 """
 
@@ -31,6 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from vision_accuracy import random_game  # noqa: E402
 
+from companion.vision.conditioned import changed_places  # noqa: E402
 from companion.vision.observer import Vision  # noqa: E402
 from companion.vision.render import Nuisance, Renderer  # noqa: E402
 
@@ -54,6 +57,7 @@ def main() -> int:
              for s, state in ((s, random_game(s).state) for s in range(1, boards + 1))]
     warm: list[float] = []
     cold: list[float] = []
+    changed: list[float] = []
     steps: dict[str, list[float]] = defaultdict(list)
     for film in films:
         vision.reset()
@@ -61,11 +65,15 @@ def main() -> int:
         vision.observe(film[0])
         cold.append((time.perf_counter() - t) * 1000)
         for frame in film[1:]:
+            before = vision.last_reading.corrected
             t = time.perf_counter()
             vision.observe(frame)
             warm.append((time.perf_counter() - t) * 1000)
             for name, ms in vision.timings.items():
                 steps[name].append(ms)
+            t = time.perf_counter()
+            changed_places(vision.detector, before, vision.last_reading.corrected)
+            changed.append((time.perf_counter() - t) * 1000)
     h, w = films[0][0].shape[:2]
     print(f"vision speed: {w}x{h} frames, one core (cv2.setNumThreads(1)), "
           f"{boards} boards, {len(warm)} tracked frames")
@@ -73,6 +81,8 @@ def main() -> int:
           f"p90 {_q(warm, 0.9):6.2f} ms   max {max(warm):6.2f} ms")
     print(f"  first frame  median {statistics.median(cold):6.2f} ms   "
           f"p90 {_q(cold, 0.9):6.2f} ms")
+    print(f"  changed places median {statistics.median(changed):6.2f} ms   "
+          f"p90 {_q(changed, 0.9):6.2f} ms")
     medians = {k: statistics.median(v) for k, v in steps.items()}
     print("  steps (median ms, tracking):")
     for name, ms in medians.items():

@@ -115,6 +115,9 @@ class TableCamera:
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self._last_key: str | None = None
+        # The last stable picture the game confirmed (it showed the game as it stands),
+        # with where the board was in it and the table's version then.
+        self._confirmed: tuple[np.ndarray, Any, int] | None = None
 
     def start(self) -> TableCamera:
         self._thread = threading.Thread(target=self._run, name="table-camera", daemon=True)
@@ -145,6 +148,7 @@ class TableCamera:
     def step(self) -> str | None:
         """Read and judge one frame; returns what the table did with a new stable view
         ("same", "applied", "ambiguous", "flagged", "ignored"), else None."""
+        version = self.table.version
         frame = self.source.read()
         if frame is None:
             self._set("no frame")
@@ -157,17 +161,41 @@ class TableCamera:
                   stable=obs["stable"])
         if not obs["stable"]:
             return None
-        # A view is judged once per position of the game: a flagged view is not flagged
-        # again every frame, but an undo or a move entered by hand has it judged anew.
-        game = self.table.game
-        key = repr((obs["weather"], obs["slots"], obs["dock"], obs["falls"],
-                    game and len(game.events)))
+        # A verdict needs a stable view that changed since the last one judged: a view
+        # is judged once, so an undo or a move typed on the page does not have the
+        # pieces still on the board judged again (they would replay the undone move or
+        # flag the typed one), and a frame taken before the game changed under it is
+        # not judged against the game after (issue 12 item 4).
+        if self.table.version != version:
+            return None
+        key = repr((obs["weather"], obs["slots"], obs["dock"], obs["falls"]))
         if key == self._last_key:
             return None
         self._last_key = key
-        outcome = self.table.observe(obs)
+        reading, where = self.vision.last_reading, self.vision.last_location
+        outcome = self.table.observe(self._conditioned(obs))
         self.status["last"] = outcome
+        if outcome in ("same", "applied") and reading is not None:
+            self._confirmed = (reading.corrected, where, self.table.version)
+        else:
+            self._confirmed = None
         return outcome
+
+    def _conditioned(self, obs: dict[str, Any]) -> dict[str, Any]:
+        """The observation with the places that did not change since the last confirmed
+        picture holding what the game says (``vision.conditioned``): only when that
+        picture is of the game as it stands (nothing typed, undone or applied since) and
+        the camera has not moved; otherwise the reading as it is."""
+        from companion.vision.conditioned import changed_places, condition, same_view
+
+        reading, where = self.vision.last_reading, self.vision.last_location
+        if self._confirmed is None or reading is None or where is None:
+            return obs
+        picture, there, version = self._confirmed
+        if version != self.table.version or there is None or not same_view(there, where):
+            return obs
+        changed = changed_places(self.vision.detector, picture, reading.corrected)
+        return condition(obs, self.table.game, changed)
 
     def _set(self, state: str, **extra: Any) -> None:
         self.status = {"source": self.status.get("source"), "state": state,

@@ -7,21 +7,37 @@
 >>> obs["markers"], obs["weather"], obs["slots"]["1"]["canoes"]
 (4, 1, [])
 
-The pieces, each usable alone:
+The pipeline, in stages (each a module with one job and its own tests):
 
-- ``board``      the board file: every place the vision looks at, in board millimetres
-- ``markers``    ArUco markers on OpenCV 4.6 and 4.7+, and the printable marker sheet
-- ``locate``     the homography from the four markers, kept while some are covered
-- ``light``      the marker paper as white reference: light level, tint, gradients
-- ``profile``    the learned colour classes (no hard-coded thresholds) and their sizes
-- ``learn``      learning a profile from photos of the calibration layout
-- ``detect``     one frame to an observation: canoes, gems, discs, weather, hands
-- ``surface``    the empty board's own look per cell, and what over it is not a piece
-- ``observer``   ``Vision``: all of it for a stream, with stability
-- ``sources``    frames from a Pi camera, a USB camera, a video, photos, the renderer
-- ``render``     the synthetic camera that paints a game state (tests, benchmarks, demo)
-- ``calibrate_web``  the board calibration page (``companion calibrate board``)
-- ``cli``        ``companion vision detect|watch|render|markers``, ``companion calibrate``
+1. Find the board
+   - ``board``      the board file: every place the vision looks at, in board millimetres
+   - ``markers``    ArUco markers on OpenCV 4.6 and 4.7+, and the printable marker sheet
+   - ``locate``     the homography from three or four markers, kept while some are
+                    covered; a bumped camera found again
+2. Straighten and light-correct
+   - ``light``      the marker paper as white reference: light level, tint, gradients
+   - ``straighten`` the frame into board millimetres, shadows out, colour classes
+3. Gather evidence per place (``detect.Detector`` runs them in order)
+   - ``masks``      the board's fixed masks: where pieces may lie, rings, weather track
+   - ``hands``      what is over the board (no reading next to it; the view not stable)
+   - ``surface``    the empty board's own look per cell, and what over it is not a piece
+   - ``canoes``     hulls of each canoe colour, judged by shape in millimetres
+   - ``gems``       the gem in each canoe, against the canoe's own hull
+   - ``discs``      the slots' discs and the cloud
+   - ``thresholds`` every threshold of these stages, in one place
+4. Decide
+   - ``detect``     the evidence to an observation (vision.md), one frame
+   - ``conditioned``  the picture before a move: unchanged places keep the state
+   - ``inference``  which legal event explains an observation (``sighting``, ``fit``,
+                    ``candidates``, ``infer_river``, ``infer_buyback``)
+
+The per-table look, as data: ``profile`` (the learned colour classes and sizes) and
+``learn`` (learning it from photos of the calibration layout).
+Around them: ``observer`` (``Vision``: all of it for a stream, with stability),
+``sources`` (frames from a Pi camera, a USB camera, a video, photos, the renderer),
+``render`` (the synthetic camera that paints a game state), ``calibrate_web`` (the
+board calibration page), ``cli`` and ``infer_cli`` (``companion vision ...``,
+``companion calibrate ...``).
 """
 
 from .board import Board, BoardError, load_board

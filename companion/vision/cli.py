@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from .board import DEFAULT_BOARD, Board, BoardError, load_board
+from .infer_cli import cmd_infer
 from .profile import DEFAULT_PROFILE, ProfileError, load_profile
 from .sources import SourceError
 
@@ -187,41 +188,6 @@ def cmd_calibrate_board(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_infer(args: argparse.Namespace) -> int:
-    """Which legal event explains an observation, in the state at the end of a log."""
-    from companion.cli import _reason, game_at_end
-    from companion.rules.referee import NoSetup
-
-    from .inference import InferenceError, ObservationError, infer
-
-    try:
-        game = game_at_end(args.log)
-    except (OSError, NoSetup) as exc:
-        print(f"companion vision infer: cannot read {args.log}: {_reason(exc)}",
-              file=sys.stderr)
-        return 2
-    try:
-        if args.observation == "-":
-            observation = json.loads(sys.stdin.read())
-        else:
-            observation = json.loads(Path(args.observation).read_text(encoding="utf-8"))
-    except OSError as exc:
-        print(f"companion vision infer: cannot read {args.observation}: {_reason(exc)}",
-              file=sys.stderr)
-        return 2
-    except ValueError as exc:
-        print(f"companion vision infer: {args.observation} is not JSON: {exc}",
-              file=sys.stderr)
-        return 2
-    try:
-        result = infer(game, observation)
-    except (ObservationError, InferenceError) as exc:
-        print(f"companion vision infer: {exc}", file=sys.stderr)
-        return 2
-    print(json.dumps(result.to_json(), ensure_ascii=False))
-    return 0 if result.status == "exact" else 1
-
-
 def register(subparsers: argparse._SubParsersAction) -> None:
     """Add `vision` and `calibrate` to the companion command."""
     def files(p: argparse.ArgumentParser, profile: bool = True) -> None:
@@ -254,11 +220,15 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--missing-disc", action="append", metavar="SLOT")
     files(p, profile=False)
     p.set_defaults(func=cmd_render)
-    p = sub.add_parser("infer", help="which legal event explains an observation (buybacks, "
+    p = sub.add_parser("infer", help="which legal event explains a picture (buybacks, "
                        "the turn to move, or the river), in the state at the end of LOG")
     p.add_argument("log", metavar="LOG")
-    p.add_argument("observation", metavar="OBSERVATION",
-                   help="observation JSON (vision.md), or - for stdin")
+    p.add_argument("observation", metavar="AFTER",
+                   help="image (PNG/JPEG) or observation JSON (vision.md), or - for stdin")
+    p.add_argument("--before", metavar="BEFORE",
+                   help="the last stable picture before the move, from the same camera "
+                   "(image or observation JSON)")
+    files(p)
     p.set_defaults(func=cmd_infer)
     p = sub.add_parser("markers", help="write the printable marker sheet (SVG, A4)")
     p.add_argument("--out", default="calibration/markers.svg", help="file, or - for stdout")

@@ -28,6 +28,8 @@ MOVED_MM = 3.0
 # when it was last found (1 = identical; a shift of a third of a cell drops below).
 SAME_MARKER = 0.85
 TEMPLATE_PX = 32
+# Three markers (twelve corners) are enough for a fresh homography (vision.md).
+FIT_MARKERS = 3
 # A fresh homography is accepted only if it maps every corner to within this (mm).
 FIT_MM = 4.0
 
@@ -91,18 +93,24 @@ class BoardLocator:
             gray = cv2.cvtColor(gray, cv2.COLOR_BGR2GRAY)
         if self.last is not None and self._unchanged(gray):
             # Every marker looks as it did where it was: the camera has not moved.
-            return Location(self.last.homography, len(self._mm), False, self.last.seen)
+            return Location(self.last.homography, len(self.last.seen), False, self.last.seen)
         seen = self._track(gray) if self.last is not None else {}
-        if len(seen) < 4:
+        if len(seen) < len(self._mm):
             seen = {**self._find(gray), **seen}
         seen = {i: c for i, c in seen.items() if i in self._mm}
-        if len(seen) == 4:
+        if self.last is not None and FIT_MARKERS <= len(seen) < len(self._mm) \
+                and self._agrees(self.last.homography, seen, MOVED_MM):
+            # A marker covered on a still camera: the last homography holds.
+            return Location(self.last.homography, len(seen), True, seen)
+        if len(seen) >= FIT_MARKERS:
             h = self._fit(seen)
             if h is not None:
                 if self.last is not None and self._agrees(self.last.homography, seen, 0.25):
                     h = self.last.homography  # still camera: keep the picture steady
-                self.last = Location(h, 4, False, seen)
-                self._templates = {i: self._marker_view(gray, h, i) for i in self._mm}
+                self.last = Location(h, len(seen), False, seen)
+                # Only markers seen are remembered as they look: a covered one would be
+                # remembered as the hand over it.
+                self._templates = {i: self._marker_view(gray, h, i) for i in seen}
                 return self.last
         if self.last is not None and seen and self._agrees(self.last.homography, seen, MOVED_MM):
             return Location(self.last.homography, len(seen), True, seen)

@@ -24,7 +24,7 @@ import numpy as np
 
 from .board import Board, load_board
 from .detect import Detector, Reading
-from .locate import BoardLocator
+from .locate import BoardLocator, Location
 from .profile import ColourProfile, load_profile
 
 # A cell of the board image counts as changed between two frames when its mean grey
@@ -47,6 +47,7 @@ class Vision:
         self.settle = max(1, settle)
         self._history: list[tuple[str, np.ndarray]] = []
         self.last_reading: Reading | None = None
+        self.last_location: Location | None = None  # where the board was in that frame
         self.timings: dict[str, float] = {}
 
     def reset(self) -> None:
@@ -69,6 +70,7 @@ class Vision:
             return None
         reading = self.detector.read(image, where)
         self.last_reading = reading
+        self.last_location = where
         self.timings = {"markers": (t1 - t0) * 1000, **reading.timings}
         obs = reading.observation
         obs["stable"] = self._settled(reading)

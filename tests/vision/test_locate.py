@@ -30,10 +30,30 @@ def test_homography_maps_board_to_truth(renderer, board, mid_game):
     assert np.abs(back - pts[0]).max() < 1.5  # mm
 
 
-def test_covered_marker_without_history_is_not_found(renderer, board, mid_game):
+def test_three_markers_find_the_board(renderer, board, mid_game):
+    # vision.md: three markers (twelve corners) are enough to find the board.
+    shot = renderer.render(mid_game.state, seed=8, nuisance=Nuisance.issue())
+    where = BoardLocator(board).locate(_cover(shot.image, shot.homography, board, 2))
+    assert where is not None and where.markers == 3 and not where.kept
+    pts = np.array([list(board.slots.values())], np.float64)
+    back = where.to_board(cv2.perspectiveTransform(pts, shot.homography)[0])
+    assert np.abs(back - pts[0]).max() < 2.0  # mm
+
+
+def test_two_markers_without_history_are_not_enough(renderer, board, mid_game):
     shot = renderer.render(mid_game.state, seed=8)
-    covered = _cover(shot.image, shot.homography, board, 2)
+    covered = _cover(_cover(shot.image, shot.homography, board, 2), shot.homography, board, 0)
     assert BoardLocator(board).locate(covered) is None
+
+
+def test_a_board_found_with_three_markers_stays_found(renderer, board, mid_game):
+    shot = renderer.render(mid_game.state, seed=8)
+    covered = _cover(shot.image, shot.homography, board, 1)
+    locator = BoardLocator(board)
+    first = locator.locate(covered)
+    again = locator.locate(covered)
+    assert again is not None and again.markers == 3
+    assert np.allclose(again.homography, first.homography)
 
 
 def test_covered_marker_keeps_last_homography(renderer, board, mid_game):
@@ -45,11 +65,24 @@ def test_covered_marker_keeps_last_homography(renderer, board, mid_game):
     assert np.allclose(later.homography, first.homography)
 
 
-def test_moved_camera_with_covered_marker_loses_the_board(renderer, board, mid_game):
+def test_moved_camera_with_two_markers_covered_loses_the_board(renderer, board, mid_game):
     locator = BoardLocator(board)
     assert locator.locate(renderer.render(mid_game.state, seed=8).image) is not None
     moved = renderer.render(mid_game.state, seed=9, nuisance=Nuisance.issue())
-    assert locator.locate(_cover(moved.image, moved.homography, board, 0)) is None
+    covered = _cover(_cover(moved.image, moved.homography, board, 0), moved.homography, board, 1)
+    assert locator.locate(covered) is None
+
+
+def test_a_bumped_camera_is_noticed_and_the_board_found_again(renderer, board, mid_game):
+    locator = BoardLocator(board)
+    first = locator.locate(renderer.render(mid_game.state, seed=8).image)
+    moved = renderer.render(mid_game.state, seed=9, nuisance=Nuisance.issue())
+    where = locator.locate(_cover(moved.image, moved.homography, board, 0))
+    assert where is not None and not where.kept and where.markers == 3
+    assert not np.allclose(where.homography, first.homography)
+    pts = np.array([list(board.slots.values())], np.float64)
+    back = where.to_board(cv2.perspectiveTransform(pts, moved.homography)[0])
+    assert np.abs(back - pts[0]).max() < 2.0  # mm
 
 
 def test_black_frame_has_no_board(board):

@@ -1,0 +1,59 @@
+"""What the worlds benchmarks share: finding the committed worlds, calibrating a colour
+profile per world exactly as the README tells a user to, and reading their frames."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+FIXTURES = ROOT / "tests" / "fixtures" / "worlds"
+
+
+@dataclass
+class WorldFixture:
+    name: str
+    path: Path
+    meta: dict[str, Any]
+
+    @property
+    def tuning(self) -> bool:
+        return bool(self.meta["tuning"])
+
+    @property
+    def board_file(self) -> Path:
+        return ROOT / self.meta["board_file"]
+
+    def stills(self) -> list[dict[str, Any]]:
+        path = self.path / "stills.jsonl"
+        if not path.exists():
+            return []
+        return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+
+    def games(self) -> list[Path]:
+        return sorted(p for p in (self.path / "games").glob("*") if (p / "game.json").exists())
+
+
+def worlds(root: Path = FIXTURES, only: list[str] | None = None) -> list[WorldFixture]:
+    found = []
+    for meta_file in sorted(root.glob("*/world.json")):
+        name = meta_file.parent.name
+        if only and name not in only:
+            continue
+        found.append(WorldFixture(name, meta_file.parent, json.loads(meta_file.read_text())))
+    return found
+
+
+def calibrate(world: WorldFixture, out: Path) -> tuple[Path | None, str]:
+    """`companion calibrate profile` on the world's two layout photos, as a user would.
+    Returns the profile (None when calibration failed) and what the command said."""
+    photos = sorted((world.path / "calibration").glob("layout-*.jpg"))
+    run = subprocess.run([sys.executable, "-m", "companion", "calibrate", "profile",
+                          *map(str, photos), "--board", str(world.board_file), "--out", str(out)],
+                         capture_output=True, text=True, cwd=ROOT)
+    said = (run.stderr.strip().splitlines() or [""])[-1]
+    return (out if run.returncode == 0 else None), f"exit {run.returncode}: {said}"

@@ -1,0 +1,242 @@
+"""Whole games of the 3-D worlds watched by the real table, as `companion serve` runs it.
+
+    python benchmarks/worlds_games.py                  # every committed game
+    python benchmarks/worlds_games.py --game g101
+
+Each game (tests/fixtures/worlds/<world>/games/<game>) is played on a real `Table` with
+a real SQLite store. Cards and buy-backs come from the phones (`Table.choose`, `reveal`,
+`buyback`), as at a real table. Every move on the board comes only from the camera:
+`companion.camera.TableCamera.step` reads the frames (a hand frame a few times, then the
+stable view for longer than the camera's settle time, each repeat with fresh sensor
+noise) and hands each new stable view to `Table.observe`. The world's colour profile is
+calibrated as the README says (`companion calibrate profile` on its layout photos).
+
+After each event of the truth log the benchmark looks at what the table did: the truth
+applied (right), another event applied (wrong; undone), the players asked (and whether
+the truth was among the choices), a legal move flagged as illegal by the referee, or
+nothing (missed). When the table did not apply the truth, the players put it right as
+they would (undo, then enter the true move on the table page), so the game goes on.
+Printed per game and for tuned and NOT-FOR-TUNING worlds; then every failing event.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import tempfile
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import cv2
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from worlds_common import FIXTURES, WorldFixture, calibrate, worlds  # noqa: E402
+
+from companion.app import Table  # noqa: E402
+from companion.camera import TableCamera  # noqa: E402
+from companion.rules import Game, format_turn, parse_event, parse_turn  # noqa: E402
+from companion.store import Store  # noqa: E402
+from companion.vision.observer import Vision  # noqa: E402
+
+FPS, SETTLE_S = 10.0, 1.5          # TableCamera's defaults, as `companion serve` runs it
+SETTLE = max(2, round(FPS * SETTLE_S))
+HAND_REPEATS = 5
+
+
+class Frames:
+    """A camera that shows whatever frame the benchmark puts in front of it."""
+
+    name = "worlds"
+
+    def __init__(self, noise: float, seed: int) -> None:
+        self.image: np.ndarray | None = None
+        self.noise = noise
+        self.rng = np.random.default_rng(seed)
+
+    def read(self) -> np.ndarray | None:
+        if self.image is None:
+            return None
+        noisy = self.image.astype(np.float32) + self.rng.normal(0, self.noise, self.image.shape)
+        return np.clip(noisy, 0, 255).astype(np.uint8)
+
+    def close(self) -> None:
+        pass
+
+
+def _show(camera: TableCamera, frames: Frames, image: np.ndarray, times: int) -> list[str]:
+    frames.image = image
+    said = []
+    for _ in range(times):
+        outcome = camera.step()
+        if outcome is not None:
+            said.append(outcome)
+    return said
+
+
+def _snap(game: Game) -> str:
+    s = game.state.snapshot()
+    s.pop("hands", None)
+    s.pop("played", None)
+    return json.dumps(s, sort_keys=True)
+
+
+def _same_turn(game: Game, text: str, reference: Game) -> bool:
+    """Does the turn `text` of the player to move lead where the truth led?"""
+    probe = Game.from_events([game.setup, *game.events])
+    try:
+        probe.apply(parse_turn(text, probe.to_move or ""))
+    except ValueError:
+        return False
+    return _snap(probe) == _snap(reference)
+
+
+def _truth_text(game_before: Game, event: dict[str, Any]) -> str | None:
+    parsed = parse_event(event)
+    try:
+        return format_turn(parsed) if event["event"] == "turn" else None
+    except Exception:  # a river has no text notation
+        return None
+
+
+def play(game_dir: Path, world: WorldFixture, profile: Path | None, tmp: Path) -> dict[str, Any]:
+    meta = json.loads((game_dir / "game.json").read_text())
+    truth = [json.loads(x) for x in (game_dir / "log.jsonl").read_text().splitlines()]
+    by_events: dict[int, dict[str, np.ndarray]] = {}
+    for f in meta["frames"]:
+        by_events.setdefault(f["events"], {})[f["kind"]] = cv2.imread(str(game_dir / f["file"]))
+    table = Table(Store(tmp / f"{game_dir.name}.sqlite3"))
+    setup = truth[0]
+    table.new_game(setup["players"], setup.get("start"), setup.get("branch", "L"),
+                   setup.get("variants", []))
+    frames = Frames(world.meta["world"]["lens"]["noise"] * 0.7, meta["seed"])
+    vision = Vision(world.board_file, profile, settle=SETTLE)
+    camera = TableCamera(table, frames, vision=vision, fps=FPS, settle_s=SETTLE_S)
+    _show(camera, frames, by_events[0]["stable"], SETTLE + 3)
+    reference = Game.from_setup(setup)
+    counts: Counter = Counter()
+    fails: list[str] = []
+    for k, event in enumerate(truth[1:], start=1):
+        kind = event["event"]
+        game = table.game
+        assert game is not None
+        if kind == "cards":
+            for player, card in event["cards"].items():
+                table.choose(player, card)
+            if table.game.phase == "cards":
+                table.reveal()
+            reference.apply(event)
+            continue
+        if kind == "buyback":
+            table.buyback(event["player"], event.get("gem"))
+            reference.apply(event)
+            said = _show(camera, frames, by_events[k]["hand"], HAND_REPEATS)
+            said += _show(camera, frames, by_events[k]["stable"], SETTLE + 3)
+            if _snap(table.game) != _snap(reference):
+                counts["buyback_disturbed"] += 1
+                fails.append(f"event {k} buyback: the camera changed the game ({said})")
+            continue
+        label = "turn" if kind == "turn" else "river"
+        counts[f"{label}s"] += 1
+        before = len(game.events)
+        text = _truth_text(reference, event)
+        reference.apply(event)
+        said = _show(camera, frames, by_events[k]["hand"], HAND_REPEATS)
+        said += _show(camera, frames, by_events[k]["stable"], SETTLE + 3)
+        new = len(table.game.events) - before
+        what = f"event {k} {label} {text or json.dumps(event)}"
+        if new and _snap(table.game) == _snap(reference):
+            counts[f"{label}_right"] += 1
+            continue
+        if new:
+            counts["wrong_applied"] += 1
+            got = [e.to_json() for e in table.game.events[before:]]
+            fails.append(f"{what}: applied {json.dumps(got)}")
+            for _ in range(new):
+                table.undo()
+        elif "ambiguous" in said:
+            counts["asked"] += 1
+            asked = [e for e in table.view(None)["feed"] if e.get("choices")]
+            choices = asked[-1]["choices"] if asked else []   # the newest question
+            among = any(_same_turn(table.game, choice, reference) for choice in choices)
+            counts["asked_truth_among"] += among
+            verdict = "truth among them" if among else "truth NOT among them"
+            fails.append(f"{what}: asked {choices} ({verdict})")
+        elif "flagged" in said:
+            counts["legal_flagged"] += 1
+            fails.append(f"{what}: flagged as illegal")
+        else:
+            counts["missed"] += 1
+            fails.append(f"{what}: missed (camera said {sorted(set(said)) or 'nothing'})")
+        # The players put it right from the table page.
+        if kind == "turn":
+            table.play_turn(event, source="table")
+        else:
+            table.move_river(event.get("steps"), event.get("branches"))
+        if _snap(table.game) != _snap(reference):
+            counts["desync"] += 1
+            fails.append(f"{what}: the table could not be put right; game stopped")
+            break
+    counts["log_equal"] = int(not fails and [json.loads(x) for x in table.log_lines()][1:]
+                              == truth[1:])
+    return {"counts": counts, "fails": fails}
+
+
+def line(c: Counter, games: int) -> str:
+    def pct(a: int, b: int) -> str:
+        return f"{100 * a / b:.0f}% ({a}/{b})" if b else "n/a"
+    return (f"turns right {pct(c['turn_right'], c['turns'])}, river phases right "
+            f"{pct(c['river_right'], c['rivers'])}, asked {c['asked']} (truth among the "
+            f"choices {c['asked_truth_among']}), wrong events applied {c['wrong_applied']}, "
+            f"legal moves flagged illegal {c['legal_flagged']}, missed {c['missed']}, "
+            f"final log equals truth without help {c['log_equal']}/{games}")
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--game", action="append", help="only this game (repeatable)")
+    ap.add_argument("--default-profile", action="store_true")
+    ap.add_argument("--fixtures", type=Path, default=FIXTURES,
+                    help="another directory of worlds in the same format")
+    args = ap.parse_args()
+    cv2.setNumThreads(1)
+    results: list[tuple[WorldFixture, str, dict]] = []
+    with tempfile.TemporaryDirectory() as tmp_name:
+        tmp = Path(tmp_name)
+        for world in worlds(args.fixtures):
+            games = [g for g in world.games() if not args.game or g.name in args.game]
+            if not games:
+                continue
+            profile = None
+            if not args.default_profile:
+                profile, said = calibrate(world, tmp / f"{world.name}.json")
+                print(f"{world.name}: calibrate profile {said}")
+            for g in games:
+                results.append((world, g.name, play(g, world, profile, tmp)))
+    if not results:
+        print("no games found under tests/fixtures/worlds", file=sys.stderr)
+        return 2
+    print(f"worlds games: TableCamera at {FPS:.0f} fps, settle {SETTLE} frames, "
+          f"{HAND_REPEATS} hand frames a move")
+    for world, name, r in results:
+        star = "" if world.tuning else "*"
+        print(f"  {name} ({world.name}{star}): {line(r['counts'], 1)}")
+    for label, keep in (("tuned", True), ("NOT-FOR-TUNING", False)):
+        group = [r for w, _, r in results if w.tuning == keep]
+        total = Counter()
+        for r in group:
+            total.update(r["counts"])
+        print(f"  {label}: {len(group)} games: {line(total, len(group))}")
+    print("failures:")
+    for _world, name, r in results:
+        for f in r["fails"]:
+            print(f"  {name}: {f}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,115 @@
+"""How fast one 3-D world frame (1280x720) becomes an observation, on one core.
+
+    python benchmarks/worlds_speed.py              # every world, 10 tracked frames a still
+    python benchmarks/worlds_speed.py --render 2   # and POV-Ray's time for 2 frames (needs povray)
+
+As benchmarks/vision_speed.py, on the committed 3-D worlds: "first frame" finds the board
+from scratch (after `Vision.reset`), "tracking" is a still camera that found it before,
+its frames differing in sensor noise only. Each world is calibrated as a user would.
+Printed per world and overall: medians and 90th percentiles. With --render, the time
+POV-Ray (niced, 2 threads) takes to render a world frame, for the record.
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("OMP_NUM_THREADS", "1")
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
+import argparse  # noqa: E402
+import statistics  # noqa: E402
+import sys  # noqa: E402
+import tempfile  # noqa: E402
+import time  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+import cv2  # noqa: E402
+import numpy as np  # noqa: E402
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from worlds_common import calibrate, worlds  # noqa: E402
+
+from companion.vision.observer import Vision  # noqa: E402
+
+
+def _q(values: list[float], q: float) -> float:
+    values = sorted(values)
+    return values[min(len(values) - 1, int(q * len(values)))]
+
+
+def _render_times(n: int) -> list[float]:
+    import random
+
+    from companion.rules.random_play import random_position
+    from companion.vision.board import load_board
+    from tools.worlds.generate import WORLDS, WorldRenderer
+    from tools.worlds.world import draw_world
+
+    root = Path(__file__).resolve().parents[1]
+    seed, board_file, tuning = WORLDS["w101"]
+    world = draw_world("w101", seed, board_file, load_board(root / board_file), tuning)
+    times = []
+    with tempfile.TemporaryDirectory() as tmp:
+        wr = WorldRenderer(world, Path(tmp))
+        for k in range(n):
+            snap = random_position(random.Random(k)).state.snapshot()
+            t = time.perf_counter()
+            wr.frame(snap, f"speed-{k}")
+            times.append(time.perf_counter() - t)
+    return times
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--reps", type=int, default=10)
+    ap.add_argument("--render", type=int, default=0, help="also time POV-Ray on N frames")
+    args = ap.parse_args()
+    cv2.setNumThreads(1)
+    rng = np.random.default_rng(0)
+    all_warm: list[float] = []
+    all_cold: list[float] = []
+    print(f"worlds speed: 1280x720 3-D frames, one core (cv2.setNumThreads(1)), "
+          f"{args.reps} tracked frames a still")
+    with tempfile.TemporaryDirectory() as tmp:
+        for world in worlds():
+            profile, _ = calibrate(world, Path(tmp) / f"{world.name}.json")
+            vision = Vision(world.board_file, profile, settle=5)
+            warm: list[float] = []
+            cold: list[float] = []
+            for still in world.stills():
+                if still["hand"]:
+                    continue
+                image = cv2.imread(str(world.path / still["file"])).astype(np.float32)
+                sigma = world.meta["world"]["lens"]["noise"] * 0.7
+                film = [np.clip(image + rng.normal(0, sigma, image.shape), 0, 255).astype(np.uint8)
+                        for _ in range(args.reps + 1)]
+                vision.reset()
+                t = time.perf_counter()
+                vision.observe(film[0])
+                cold.append((time.perf_counter() - t) * 1000)
+                for frame in film[1:]:
+                    t = time.perf_counter()
+                    vision.observe(frame)
+                    warm.append((time.perf_counter() - t) * 1000)
+            star = "" if world.tuning else "*"
+            print(f"  {world.name + star:6s} tracking median {statistics.median(warm):7.2f} ms "
+                  f"p90 {_q(warm, 0.9):7.2f} ms   first frame median "
+                  f"{statistics.median(cold):7.2f} ms")
+            all_warm += warm
+            all_cold += cold
+    print(f"  all    tracking median {statistics.median(all_warm):7.2f} ms "
+          f"p90 {_q(all_warm, 0.9):7.2f} ms   first frame median "
+          f"{statistics.median(all_cold):7.2f} ms p90 {_q(all_cold, 0.9):7.2f} ms")
+    if args.render:
+        times = _render_times(args.render)
+        print(f"  POV-Ray render + camera effects, one world frame: median "
+              f"{statistics.median(times):.1f} s over {len(times)} (nice 10, 2 threads, "
+              f"machine shared)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,141 @@
+"""How well the vision reads the 3-D worlds' still frames (tests/fixtures/worlds).
+
+    python benchmarks/worlds_stills.py                 # every committed world
+    python benchmarks/worlds_stills.py --world w101    # one world
+    python benchmarks/worlds_stills.py --default-profile   # skip the per-world calibration
+
+Each world is calibrated as the README tells a user (`companion calibrate profile` on its
+two photos of the calibration layout, with its board file); a world whose calibration
+fails is read with the default profile and says so. Each still is then read by the
+vision (`companion.vision.observer.Vision`, one frame, as `benchmarks/vision_accuracy.py`
+does) and scored against the truth from the rules engine. Printed per world, then for
+the tuned and the NOT-FOR-TUNING worlds separately (quote the latter), then every
+failing case. Scoring is vision_accuracy.score: per-canoe place and colour, gems of the
+canoes seen, weather, discs, whole board exact, invented canoes; on hand frames the
+share reported unstable and canoes invented.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+from collections import Counter
+from pathlib import Path
+
+import cv2
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from vision_accuracy import score  # noqa: E402
+from worlds_common import FIXTURES, WorldFixture, calibrate, worlds  # noqa: E402
+
+from companion.vision.observer import Vision  # noqa: E402
+
+
+def pct(a: float, b: float) -> str:
+    return f"{100 * a / b:5.1f}% ({a}/{b})" if b else "  n/a"
+
+
+def read_world(world: WorldFixture, profile: Path | None) -> list[dict]:
+    vision = Vision(world.board_file, profile, settle=1)
+    out = []
+    for still in world.stills():
+        image = cv2.imread(str(world.path / still["file"]), cv2.IMREAD_COLOR)
+        vision.reset()
+        obs = vision.observe(image)
+        truth = still["truth"]
+        res = score(obs, truth)
+        res.update(file=still["file"], hand=still["hand"],
+                   stable=None if obs is None else obs["stable"])
+        out.append(res)
+    return out
+
+
+def summary(results: list[dict]) -> dict[str, str]:
+    plain = [r for r in results if not r["hand"]]
+    hands = [r for r in results if r["hand"]]
+    t = Counter()
+    for r in plain:
+        t.update(r["counts"])
+    h = Counter()
+    for r in hands:
+        h.update(r["counts"])
+    return {
+        "board found": pct(len(plain) - t["not_found"], len(plain)),
+        "canoe place and colour": pct(t["placed"], t["canoes"]),
+        "canoe with gem (of seen)": pct(t["gem_right"], t["gem_checked"]),
+        "discs": pct(t["disc_right"], t["discs"]),
+        "weather": pct(t["weather_right"], len(plain)),
+        "whole board exact": pct(t["exact"], len(plain)),
+        "canoes invented": str(t["invented"]),
+        "calm boards unstable": pct(sum(r["stable"] is False for r in plain), len(plain)),
+        "hand frames unstable": pct(sum(r["stable"] is not True for r in hands), len(hands)),
+        "hand frames stable (wrong)": str(sum(r["stable"] is True for r in hands)),
+        "hand frames invented": str(h["invented"]),
+    }
+
+
+def print_table(title: str, rows: dict[str, dict[str, str]]) -> None:
+    names = list(rows)
+    print(title)
+    print("  " + " " * 27 + "".join(f"{n:>18s}" for n in names))
+    for key in next(iter(rows.values())):
+        print(f"  {key:27s}" + "".join(f"{rows[n][key]:>18s}" for n in names))
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--world", action="append", help="only this world (repeatable)")
+    ap.add_argument("--default-profile", action="store_true",
+                    help="read with the default profile instead of calibrating per world")
+    ap.add_argument("--fixtures", type=Path, default=FIXTURES,
+                    help="another directory of worlds in the same format")
+    args = ap.parse_args()
+    cv2.setNumThreads(1)
+    found = worlds(args.fixtures, only=args.world)
+    if not found:
+        print("no worlds found under tests/fixtures/worlds", file=sys.stderr)
+        return 2
+    per_world: dict[str, list[dict]] = {}
+    notes: list[str] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for world in found:
+            profile = None
+            if not args.default_profile:
+                profile, said = calibrate(world, Path(tmp) / f"{world.name}.json")
+                notes.append(f"  {world.name}: calibrate profile {said}"
+                             + ("" if profile else " -> default profile used"))
+            per_world[world.name] = read_world(world, profile)
+    print("worlds stills: tests/fixtures/worlds, one frame per still (Vision(settle=1))")
+    print("calibration:")
+    for n in notes:
+        print(n)
+    label = {w.name: f"{w.name}{'' if w.tuning else '*'}" for w in found}
+    print_table("per world (* = NOT FOR TUNING):",
+                {label[n]: summary(r) for n, r in per_world.items()})
+    tuned = [r for w in found if w.tuning for r in per_world[w.name]]
+    untuned = [r for w in found if not w.tuning for r in per_world[w.name]]
+    groups = {"tuned": summary(tuned), "NOT-FOR-TUNING": summary(untuned),
+              "all": summary(tuned + untuned)}
+    print_table("overall (quote NOT-FOR-TUNING):", groups)
+    print("failures:")
+    for name, results in per_world.items():
+        for r in results:
+            where = f"  {label[name]} {r['file']}"
+            if r["hand"]:
+                if r["stable"] is True:
+                    print(f"{where}: hand frame reported stable")
+                for inv in r["invented"]:
+                    print(f"{where}: hand frame, invented {inv}")
+                continue
+            if r["stable"] is False:
+                print(f"{where}: calm board reported unstable")
+            for f in r["fails"]:
+                print(f"{where}: {f}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

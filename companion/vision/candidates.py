@@ -1,0 +1,143 @@
+"""The ranked events an inference ends with (``Candidate``) and what it says about them
+(``Inference``: exact, ambiguous or none; the closest events; a one-line summary)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from companion.rules import (
+    Buyback,
+    Game,
+    River,
+    Turn,
+)
+
+from .expected import Canoe
+from .fit import Mismatch, place_diff
+from .sighting import Sighting
+
+STATUSES = ("exact", "ambiguous", "none")
+
+
+def _key(score: float) -> float:
+    return round(score, 6)
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One legal event, what it should leave on the table and how well that fits."""
+
+    event: Turn | River | tuple[Buyback, ...]
+    score: float
+    mismatches: tuple[Mismatch, ...]
+    text: str
+    # What the diff is drawn from: the expected canoes of the scored players.
+    expected: Mapping[str, Sequence[Canoe]] = field(default_factory=dict, repr=False,
+                                                    compare=False)
+    seen: Sighting | None = field(default=None, repr=False, compare=False)
+    players: tuple[str, ...] = field(default=(), repr=False, compare=False)
+    weather: int | None = field(default=None, repr=False, compare=False)
+    # How candidates are ordered; equal ranks tie. Default: the score alone.
+    rank: tuple = field(default=(), repr=False, compare=False)
+
+    @property
+    def order(self) -> tuple:
+        return self.rank or (_key(self.score),)
+
+    @property
+    def diff(self) -> list[dict[str, Any]]:
+        """Slot by slot, what differs from the picture (empty when it fits)."""
+        if not self.mismatches or self.seen is None:
+            return []
+        return place_diff(self.expected, self.seen, self.mismatches, self.players,
+                          self.weather)
+
+    def to_json(self) -> dict[str, Any]:
+        if isinstance(self.event, tuple):
+            event: Any = [e.to_json() for e in self.event]
+        else:
+            event = self.event.to_json()
+        return {"event": event, "text": self.text, "score": round(self.score, 3),
+                "diff": self.diff}
+
+
+@dataclass(frozen=True)
+class Inference:
+    """The answer: a status, the ranked candidates, and differences outside the move.
+
+    ``best`` holds the candidates tied at the best score: the one event when
+    ``exact``, the ones to ask the players about when ``ambiguous``, the closest
+    legal events when ``none``."""
+
+    status: str
+    candidates: tuple[Candidate, ...]
+    unexplained: tuple[Mismatch, ...] = ()
+
+    @property
+    def best(self) -> tuple[Candidate, ...]:
+        if not self.candidates:
+            return ()
+        top = self.candidates[0].order
+        return tuple(c for c in self.candidates if c.order == top)
+
+    @property
+    def score(self) -> float | None:
+        return self.candidates[0].score if self.candidates else None
+
+    @property
+    def diff(self) -> list[dict[str, Any]]:
+        """Slot-by-slot diff against the closest candidate (empty when it fits)."""
+        return self.candidates[0].diff if self.candidates else []
+
+    def closest(self, n: int = 3) -> tuple[Candidate, ...]:
+        return self.candidates[:n]
+
+    def to_json(self, candidates: int = 5) -> dict[str, Any]:
+        return {"status": self.status, "summary": self.summary,
+                "best": [c.to_json() for c in self.best],
+                "candidates": [c.to_json() for c in self.candidates[:candidates]],
+                "unexplained": [m.to_json() for m in self.unexplained]}
+
+    @property
+    def summary(self) -> str:
+        """One line for people: the answer, or what to ask, or what is wrong."""
+        best = self.best
+        if not best:
+            return "nothing to compare"
+        if self.status == "exact":
+            return best[0].text
+        names = " | ".join(c.text for c in best[:6]) + (" | …" if len(best) > 6 else "")
+        if self.status == "ambiguous":
+            return f"{len(best)} fit the picture equally: {names}; ask the players"
+        kinds = {m.kind for c in best for m in c.mismatches}
+        if kinds == {"missing"}:
+            lost = sorted({m.player or "" for c in best for m in c.mismatches})
+            return (f"{' and '.join(lost)}: a canoe is not seen; {len(best)} legal "
+                    f"move{'s' if len(best) > 1 else ''} fit the rest: {names}")
+        problems = "; ".join(m.message for m in best[0].mismatches)
+        return f"no legal move fits; closest {best[0].text}: {problems}"
+
+    def __str__(self) -> str:
+        lines = [f"{self.status}: {self.summary}"]
+        lines += [f"  also: {m.message}" for m in self.unexplained]
+        return "\n".join(lines)
+
+
+def _status(candidates: Sequence[Candidate]) -> str:
+    if not candidates or _key(candidates[0].score) > 0:
+        return "none"
+    tied = sum(1 for c in candidates if c.order == candidates[0].order)
+    return "exact" if tied == 1 else "ambiguous"
+
+
+def scratch_copy(game: Game) -> Game:
+    """A game in the same state with no history, to try events on: inference never
+    changes the caller's game, not even for a moment (a web thread may be reading it)."""
+    trial = Game.from_setup(game.setup)
+    trial.state = game.state.copy()
+    return trial
+
+
+__all__ = ["STATUSES", "Candidate", "Inference", "scratch_copy"]

@@ -1,0 +1,238 @@
+"""Evidence: the canoes, as hulls of each canoe colour.
+
+Each canoe colour's blobs are judged by shape against the hull the profile measured: one
+hull, two side by side or end to end (a player has two), or no canoe (a streak along a
+bank, the dark rim of another canoe).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+import cv2
+import numpy as np
+
+from .thresholds import (
+    ON_TOP,
+    ONE_CANOE,
+    SIDE_BY_SIDE,
+    SOLID,
+    TWO_CANOES,
+    TWO_HULLS,
+)
+
+if TYPE_CHECKING:
+    from .board import Board
+    from .light import LightMeter
+    from .profile import ColourProfile
+
+
+class CanoeFinder:
+    """The canoes stage of ``Detector`` (its state lives on the detector: see
+    ``Detector.__init__``)."""
+
+    board: Board
+    profile: ColourProfile
+    scale: float
+    shape: tuple[int, int]
+    light: LightMeter
+
+    def _canoes(self, labels: np.ndarray, free: np.ndarray
+                ) -> dict[str, tuple[list[tuple[np.ndarray, np.ndarray]], np.ndarray | None]]:
+        """For each canoe colour: the hull pixels (ys, xs) of each canoe, and the pixels
+        of a blob of that colour too big for a player's two canoes (a hand), if any.
+        `free`: the pixels of any canoe colour where canoes are looked for."""
+        anyc = free.astype(np.uint8)
+        n, cc, stats, _ = cv2.connectedComponentsWithStats(anyc, connectivity=8)
+        pieces: dict[int, list[tuple[np.ndarray, np.ndarray]]] = {
+            i: [] for i in self._canoe_idx.values()}
+        least = 0.15 * self.canoe_px
+        pad = self._close.shape[0]
+        hh, ww = labels.shape
+        for i in range(1, n):
+            x, y, w, h, area = stats[i]
+            if area < least:
+                continue
+            x0, y0 = max(x - pad, 0), max(y - pad, 0)
+            x1, y1 = min(x + w + pad, ww), min(y + h + pad, hh)
+            comp = cc[y0:y1, x0:x1] == i
+            lab = labels[y0:y1, x0:x1]
+            counts = np.bincount(lab[comp], minlength=256)
+            for idx in pieces:
+                if counts[idx] < least:
+                    continue
+                m = (comp & (lab == idx)).astype(np.uint8)
+                m = cv2.morphologyEx(m, cv2.MORPH_CLOSE, self._close)
+                k, parts, st, _ = cv2.connectedComponentsWithStats(m, connectivity=8)
+                for j in range(1, k):
+                    if st[j, cv2.CC_STAT_AREA] >= least:
+                        ys, xs = np.nonzero(parts == j)
+                        pieces[idx].append((ys + y0, xs + x0))
+        out = {}
+        for player, idx in self._canoe_idx.items():
+            mask = (labels == idx) & free if pieces[idx] else None
+            out[player] = self._hulls(pieces[idx], mask, labels.shape)
+        return out
+
+    def _hulls(self, pieces: list[tuple[np.ndarray, np.ndarray]], mask: np.ndarray | None,
+               shape: tuple[int, ...]
+               ) -> tuple[list[tuple[np.ndarray, np.ndarray]], np.ndarray | None]:
+        """Canoes of one colour from its pieces (see _canoes)."""
+        found: list[tuple[np.ndarray, np.ndarray]] = []
+        crowd = None
+        if mask is None:
+            return found, crowd
+        for ys, xs in self._join_halves(pieces):
+            seen = mask[ys, xs]  # the pixels of the colour itself, not the closing's
+            n_seen = np.count_nonzero(seen)
+            if n_seen < 0.5 * self.canoe_px:
+                continue
+            y, x = ys.min(), xs.min()
+            part = np.zeros((ys.max() - y + 1, xs.max() - x + 1), np.uint8)
+            part[ys[seen] - y, xs[seen] - x] = 1
+            body = np.count_nonzero(cv2.erode(part, self._solid)) / self.canoe_px
+            if body < 0.2:
+                continue  # a thin rim: the dark edge or shadow of another canoe
+            count = self._count(ys[seen], xs[seen])
+            if count == 1 and body < 0.4 and self._solidity(ys[seen], xs[seen]) < SOLID:
+                # Neither a thick body nor a hull's outline: specks of a canoe's colour
+                # in glaring water. (A hull cut by its gem is still thick.)
+                continue
+            if count == 0:
+                if n_seen >= 2.6 * self.canoe_px:
+                    # More of one colour than a player's two canoes: an arm, a sleeve.
+                    if crowd is None:
+                        crowd = np.zeros(shape, np.uint8)
+                    crowd[ys, xs] = 1
+                continue  # no canoe's shape: a streak along a bank, scattered specks
+            if count == 2 and n_seen < TWO_HULLS * self.canoe_px:
+                count = 1  # one hull and a fringe of its colour on the next canoe
+            halves = self._split(ys[seen], xs[seen], count)
+            if len(halves) > 1:
+                # Two canoes are two whole hulls; otherwise it is one canoe and a
+                # neighbour's rim or a gem of its colour.
+                whole = [hv for hv in halves if self._whole_hull(*hv)]
+                if len(whole) < 2:
+                    whole = whole[:1]
+                elif not self._apart(*whole):
+                    # Both halves of one canoe cut along its length (a gem of its colour
+                    # in the next canoe made the blob too wide for one).
+                    whole = [(ys[seen], xs[seen])]
+                halves = whole
+            found.extend(halves)
+        return found, crowd
+
+    def _apart_from_each_other(self, hulls: list[tuple[str, np.ndarray, np.ndarray]]
+                               ) -> list[tuple[str, np.ndarray, np.ndarray]]:
+        """Canoes do not lie on each other: of two hulls (of any colours) whose middles
+        are within ON_TOP canoe widths, the larger is the canoe and the other a part of
+        it in a neighbouring colour (a reddish brown hull)."""
+        if len(hulls) < 2:
+            return hulls
+        hulls = sorted(hulls, key=lambda h: -len(h[1]))
+        middles = np.array([(xs.mean(), ys.mean()) for _, ys, xs in hulls])
+        least = ON_TOP * self.profile.sizes_mm2["canoe_short_mm"] * self.scale
+        kept: list[int] = []
+        for i, middle in enumerate(middles):
+            if not kept or np.hypot(*(middles[kept] - middle).T).min() >= least:
+                kept.append(i)
+        return [hulls[i] for i in kept]
+
+    def _apart(self, a: tuple[np.ndarray, np.ndarray], b: tuple[np.ndarray, np.ndarray]
+               ) -> bool:
+        """Whether two halves of a blob lie as two canoes side by side do: their
+        middles most of a canoe's width apart or more."""
+        gap = math.hypot(float(a[1].mean() - b[1].mean()), float(a[0].mean() - b[0].mean()))
+        return gap >= SIDE_BY_SIDE * self.profile.sizes_mm2["canoe_short_mm"] * self.scale
+
+    def _whole_hull(self, ys: np.ndarray, xs: np.ndarray) -> bool:
+        return len(ys) >= 0.5 * self.canoe_px and self._count(ys, xs) == 1 and \
+            self._envelope(ys, xs) >= 0.6 * self.canoe_box
+
+    def _sides(self, ys: np.ndarray, xs: np.ndarray) -> tuple[float, float]:
+        """Long and short side (mm) of the rectangle around some pixels, in canoe
+        lengths and widths (as the profile measured them)."""
+        (_, _), (bw, bh), _ = cv2.minAreaRect(np.column_stack([xs, ys]).astype(np.float32))
+        sizes = self.profile.sizes_mm2
+        return (max(bw, bh) / self.scale / sizes["canoe_long_mm"],
+                min(bw, bh) / self.scale / sizes["canoe_short_mm"])
+
+    def _count(self, ys: np.ndarray, xs: np.ndarray) -> int:
+        """How many canoes a blob of one colour is by its shape: one, two (side by side
+        or end to end: a player has two), or 0 when it has no canoe's shape."""
+        length, width = self._sides(ys, xs)
+        if length <= ONE_CANOE[0] and width <= ONE_CANOE[1]:
+            return 1 if length >= 0.5 and width >= 0.45 else 0  # not a streak, not a speck
+        if TWO_CANOES <= width <= 3.2 and length <= 1.6:
+            return 2  # side by side
+        if TWO_CANOES <= length <= 2.5 and width <= 2.0:
+            return 2  # end to end
+        return 0
+
+    @staticmethod
+    def _solidity(ys: np.ndarray, xs: np.ndarray) -> float:
+        """The share of its convex outline a blob fills (a hull, even cut by its gem,
+        fills most of it; specks scattered over water do not)."""
+        outline = cv2.convexHull(np.column_stack([xs, ys]).astype(np.int32))
+        return len(ys) / max(cv2.contourArea(outline), 1.0)
+
+    @staticmethod
+    def _envelope(ys: np.ndarray, xs: np.ndarray) -> float:
+        (_, _), (bw, bh), _ = cv2.minAreaRect(np.column_stack([xs, ys]).astype(np.float32))
+        return float(bw * bh)
+
+    def _join_halves(self, pieces: list[tuple[np.ndarray, np.ndarray]]
+                     ) -> list[tuple[np.ndarray, np.ndarray]]:
+        """Join pieces of one colour that together make one canoe's size: a hull cut in
+        two by its gem (a blue gem in a brown hull can look like water)."""
+        reach = 8.0 * self.scale
+        pieces = list(pieces)
+        joined = True
+        while joined and len(pieces) > 1:
+            joined = False
+            for a in range(len(pieces)):
+                for b in range(a + 1, len(pieces)):
+                    (ya, xa), (yb, xb) = pieces[a], pieces[b]
+                    if (xa.min() > xb.max() + reach or xb.min() > xa.max() + reach
+                            or ya.min() > yb.max() + reach or yb.min() > ya.max() + reach):
+                        continue
+                    ys, xs = np.concatenate([ya, yb]), np.concatenate([xa, xb])
+                    if self._envelope(ys, xs) <= 1.25 * self.canoe_box \
+                            and max(len(ya), len(yb)) < 0.9 * self.canoe_px:
+                        pieces[a] = (ys, xs)
+                        del pieces[b]
+                        joined = True
+                        break
+                if joined:
+                    break
+        return pieces
+
+    def _split(self, ys: np.ndarray, xs: np.ndarray,
+               count: int) -> list[tuple[np.ndarray, np.ndarray]]:
+        """The pixels of one canoe, or of two canoes of one colour touching each other:
+        side by side (as two canoes share a disc) they are cut across the blob's
+        shorter side, end to end across its longer one, where the two halves are each
+        most compact (two-means along that direction)."""
+        if count == 1 or len(xs) < 4:
+            return [(ys, xs)]
+        pts = np.column_stack([xs, ys]).astype(np.float32)
+        box = cv2.boxPoints(cv2.minAreaRect(pts))
+        e1, e2 = box[1] - box[0], box[2] - box[1]
+        short, long_ = (e1, e2) if np.linalg.norm(e1) <= np.linalg.norm(e2) else (e2, e1)
+        _, width = self._sides(ys, xs)
+        cut = short if width >= TWO_CANOES else long_
+        t = pts @ (cut / max(float(np.linalg.norm(cut)), 1e-6))
+        order = np.argsort(t)
+        ts = t[order].astype(np.float64)
+        n = len(ts)
+        k = np.arange(1, n)
+        s1, q1 = np.cumsum(ts)[:-1], np.cumsum(ts * ts)[:-1]
+        s2, q2 = ts.sum() - s1, float((ts * ts).sum()) - q1
+        spread = (q1 - s1 * s1 / k) + (q2 - s2 * s2 / (n - k))
+        at = int(np.argmin(spread)) + 1
+        first, second = order[:at], order[at:]
+        return [(ys[first], xs[first]), (ys[second], xs[second])]
+
+
+__all__ = ["CanoeFinder"]

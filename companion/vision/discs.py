@@ -1,0 +1,90 @@
+"""Evidence: the slots' discs and the cloud on the weather track.
+
+A slot's ring (its canoes left out) unlike the other slots' and nearer this frame's water
+has no disc; hidden by canoes, it has one. Weather: the track position whose middle is
+much whiter than around it (the cloud).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import cv2
+import numpy as np
+
+from companion.rules import SLOTS
+
+from .thresholds import (
+    CLOUD_CONTRAST,
+    DISC_APART,
+    DISC_SEEN,
+)
+
+if TYPE_CHECKING:
+    from .board import Board
+    from .light import LightMeter
+    from .profile import ColourProfile
+
+
+class DiscReader:
+    """The discs stage of ``Detector`` (its state lives on the detector: see
+    ``Detector.__init__``)."""
+
+    board: Board
+    profile: ColourProfile
+    scale: float
+    shape: tuple[int, int]
+    light: LightMeter
+
+    def _weather_value(self, img: np.ndarray) -> int | None:
+        """Where the cloud stands: the track position whose middle is most whiter than
+        its surroundings (None when no position stands out: the cloud is in a hand)."""
+        scores = []
+        for value, (inner, outer) in self._weather.items():
+            mid = np.median(img[inner].sum(axis=1, dtype=np.int32))
+            around = np.median(img[outer].sum(axis=1, dtype=np.int32))
+            scores.append((float(mid / max(around, 1.0)), value))
+        scores.sort(reverse=True)
+        (best, value), (second, _) = scores[0], scores[1]
+        return value if best - second >= CLOUD_CONTRAST else None
+
+    def _discs(self, img: np.ndarray, labels: np.ndarray, canoe: np.ndarray
+               ) -> dict[str, bool]:
+        """Which slots have their disc. A slot's ring inside the disc's rim (its canoes
+        left out) is compared in chromaticity with the same ring of the other slots,
+        most of which have their disc, and with the water in this frame: a ring unlike
+        the others and nearer the water is a slot without its disc. (Colour classes
+        alone are not enough: in some light neither the disc's nor the water's class
+        fits.) A ring hidden by canoes has its disc: a canoe rides on one."""
+        looks: dict[str, np.ndarray] = {}
+        (y0, y1, x0, x1), ys, xs, bounds = self._rings
+        near_canoe = cv2.dilate(canoe[y0:y1, x0:x1].astype(np.uint8), self._close)
+        free = near_canoe[ys - y0, xs - x0] == 0
+        colours = img[ys, xs]
+        for slot, (a, b) in zip(SLOTS, bounds, strict=True):
+            ok = free[a:b]
+            if np.count_nonzero(ok) >= DISC_SEEN * (b - a):
+                looks[slot] = _chroma(np.median(colours[a:b][ok], axis=0))
+        present = {slot: True for slot in SLOTS}
+        if len(looks) < 3:
+            return present
+        discs = np.median(np.array(list(looks.values())), axis=0)
+        ys, xs = self._water_probe
+        water_px = img[ys, xs][labels[ys, xs] == self._water]
+        water = (_chroma(np.median(water_px, axis=0)) if len(water_px) >= 50
+                 else _chroma(self.profile.classes["water"].bgr))
+        apart = max(DISC_APART, 0.5 * float(np.hypot(*(discs - water))))
+        for slot, look in looks.items():
+            off = float(np.hypot(*(look - discs)))
+            present[slot] = not (off > apart and float(np.hypot(*(look - water))) < off)
+        return present
+
+
+def _chroma(bgr: np.ndarray) -> np.ndarray:
+    """r and g chromaticity of one BGR colour."""
+    x = np.asarray(bgr, np.float64)
+    total = float(x.sum()) + 3.0
+    return np.array([(x[2] + 1.0) / total, (x[1] + 1.0) / total])
+
+
+__all__ = ["DiscReader"]

@@ -1,0 +1,246 @@
+"""How well what was seen fits what an event would leave on the board: canoes paired
+with the expected ones at the least cost (``FitWeights``), and the places that differ
+(``Mismatch``, ``place_diff``) for the referee's "put it back" advice."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from companion.rules import (
+    PLACES,
+)
+from companion.rules.geometry import DEPTH, path_steps
+from companion.rules.state import canoe_key
+
+from .expected import Canoe
+from .sighting import UNKNOWN, Sighting
+
+
+@dataclass(frozen=True)
+class FitWeights:
+    """The cost of each kind of disagreement. `place` plus `distance` per slot step
+    stays below `missing` + `extra`, so a canoe seen on a wrong place is matched as
+    moved (and the fix says where it belongs) rather than as lost plus found."""
+
+    cargo: float = 1.0
+    place: float = 3.0
+    distance: float = 0.1
+    missing: float = 2.0
+    extra: float = 2.0
+    weather: float = 3.0
+
+
+DEFAULT_WEIGHTS = FitWeights()
+
+
+def _describe(player: str, gem: str | None) -> str:
+    if gem is None:
+        return f"{player}'s empty canoe"
+    if gem == UNKNOWN:
+        return f"{player}'s canoe"
+    return f"{player}'s canoe with {gem}"
+
+
+def _on(place: str) -> str:
+    return {"D": "on the dock", "F": "below the falls"}.get(place, f"on {place}")
+
+
+def _weather(value: int | None) -> str:
+    return "unknown" if value is None else f"{value:+d}"
+
+
+@dataclass(frozen=True)
+class Mismatch:
+    """One disagreement between the expected and the seen board.
+
+    kind: ``cargo`` (right place, other gem), ``moved`` (seen on another place),
+    ``missing`` (not seen), ``extra`` (seen, not expected), ``weather``, ``disc`` (no
+    disc seen in a slot) or ``player`` (a canoe of a colour that is not playing)."""
+
+    kind: str
+    player: str | None
+    expected: Canoe | int | None
+    seen: Canoe | int | None
+    cost: float = 0.0
+
+    @property
+    def places(self) -> tuple[str, ...]:
+        """The places (or "weather") this disagreement concerns, expected first."""
+        if self.kind == "weather":
+            return ("weather",)
+        out = [c[0] for c in (self.expected, self.seen) if isinstance(c, tuple)]
+        return tuple(dict.fromkeys(out))
+
+    @property
+    def message(self) -> str:
+        exp, seen = self.expected, self.seen
+        if self.kind == "weather":
+            return f"the cloud should be on {_weather(exp)}, seen on {_weather(seen)}"
+        if self.kind == "disc":
+            return f"no disc seen in slot {seen}"
+        assert self.player is not None
+        if self.kind == "player":
+            assert isinstance(seen, tuple)
+            return f"{self.player} canoe seen {_on(seen[0])}, but {self.player} is not playing"
+        if self.kind == "cargo":
+            assert isinstance(exp, tuple) and isinstance(seen, tuple)
+            should = f"carry {exp[1]}" if exp[1] else "be empty"
+            got = f"with {seen[1]}" if seen[1] else "empty"
+            return f"{self.player}'s canoe {_on(exp[0])} should {should}, seen {got}"
+        if self.kind == "moved":
+            assert isinstance(exp, tuple) and isinstance(seen, tuple)
+            text = f"{_describe(self.player, exp[1])} should be {_on(exp[0])}, " \
+                   f"seen {_on(seen[0])}"
+            if not _same_gem(exp[1], seen[1]):
+                text += f" {'with ' + seen[1] if seen[1] else 'empty'}"
+            return text
+        if self.kind == "missing":
+            assert isinstance(exp, tuple)
+            return f"{_describe(self.player, exp[1])} should be {_on(exp[0])}, not seen"
+        assert isinstance(seen, tuple)
+        return f"{_describe(self.player, seen[1])} seen {_on(seen[0])} should not be there"
+
+    def to_json(self) -> dict[str, Any]:
+        def side(value: Canoe | int | None) -> Any:
+            if isinstance(value, tuple):
+                return {"at": value[0], "gem": value[1]}
+            return value
+
+        return {"kind": self.kind, "player": self.player, "expected": side(self.expected),
+                "seen": side(self.seen), "message": self.message}
+
+
+def _same_gem(a: str | None, b: str | None) -> bool:
+    return a == b or a == UNKNOWN or b == UNKNOWN
+
+
+def _steps_between(a: str, b: str) -> int:
+    steps = path_steps(a, b)
+    if steps is None:  # 6L/7L to 6R/7R: up through the fork and down again
+        steps = DEPTH[a] - DEPTH["5"] + DEPTH[b] - DEPTH["5"]
+    return steps
+
+
+def _pair_cost(exp: Canoe, seen: Canoe, w: FitWeights) -> float:
+    cost = 0.0
+    if exp[0] != seen[0]:
+        cost += w.place + w.distance * _steps_between(exp[0], seen[0])
+    if not _same_gem(exp[1], seen[1]):
+        cost += w.cargo
+    return cost
+
+
+def _injections(n_exp: int, n_seen: int) -> list[tuple[int | None, ...]]:
+    """Each expected canoe paired with a distinct seen one, or with none."""
+    out: list[tuple[int | None, ...]] = [()]
+    for _ in range(n_exp):
+        out = [(*p, j) for p in out for j in [*range(n_seen), None]
+               if j is None or j not in p]
+    return out
+
+
+@lru_cache(maxsize=8192)
+def _best_pairing(expected: tuple[Canoe, ...], seen: tuple[Canoe, ...], weights: FitWeights
+                  ) -> tuple[float, tuple[int | None, ...]]:
+    """The cheapest pairing of expected with seen canoes and its cost. Ties go to the
+    pairing listed first, which pairs before it leaves unpaired."""
+    costs = [[_pair_cost(e, c, weights) for c in seen] for e in expected]
+    best: tuple[float, tuple[int | None, ...]] | None = None
+    for pairing in _injections(len(expected), len(seen)):
+        paired = [j for j in pairing if j is not None]
+        cost = sum(costs[i][j] if j is not None else weights.missing
+                   for i, j in enumerate(pairing))
+        cost += weights.extra * (len(seen) - len(paired))
+        if best is None or cost < best[0] - 1e-9:
+            best = (cost, pairing)
+    assert best is not None
+    return best
+
+
+def match_canoes(player: str, expected: Sequence[Canoe], seen: Sequence[Canoe],
+                 weights: FitWeights = DEFAULT_WEIGHTS) -> tuple[float, list[Mismatch]]:
+    """The cheapest way to explain one player's seen canoes by the expected ones:
+    (cost, the disagreements). A player's canoes look alike, so any pairing may do."""
+    exp = tuple(sorted(expected, key=canoe_key))
+    got = tuple(sorted(seen, key=canoe_key))
+    if exp == got:
+        return 0.0, []
+    cost, pairing = _best_pairing(exp, got, weights)
+    found = []
+    for e, j in zip(exp, pairing, strict=True):
+        if j is None:
+            found.append(Mismatch("missing", player, e, None, weights.missing))
+            continue
+        c = _pair_cost(e, got[j], weights)
+        if c:
+            found.append(Mismatch("cargo" if e[0] == got[j][0] else "moved", player, e,
+                                  got[j], c))
+    found += [Mismatch("extra", player, None, c, weights.extra)
+              for j, c in enumerate(got) if j not in pairing]
+    return cost, found
+
+
+def compare(expected: Mapping[str, Sequence[Canoe]], seen: Sighting,
+            players: Iterable[str], weights: FitWeights = DEFAULT_WEIGHTS,
+            weather: int | None = None) -> tuple[float, list[Mismatch]]:
+    """Score `players`' canoes (and the weather, when given) of an expected board
+    against a sighting: (total cost, disagreements)."""
+    total, found = 0.0, []
+    for player in players:
+        cost, diffs = match_canoes(player, expected[player], seen.of(player), weights)
+        total += cost
+        found += diffs
+    if weather is not None and seen.weather is not None and seen.weather != weather:
+        total += weights.weather
+        found.append(Mismatch("weather", None, weather, seen.weather, weights.weather))
+    return total, found
+
+
+def _canoe_json(player: str, gem: str | None) -> dict[str, Any]:
+    return {"player": player, "gem": gem}
+
+
+def place_diff(expected: Mapping[str, Sequence[Canoe]], seen: Sighting,
+               mismatches: Sequence[Mismatch], players: Sequence[str],
+               weather: int | None = None) -> list[dict[str, Any]]:
+    """The disagreements slot by slot, in board order (D, 1 … 7R, F, then the weather):
+    for each place concerned, the canoes of `players` that should be there and those
+    seen, and what is wrong — what a referee shows so the table can put it right."""
+    touched = {p for m in mismatches for p in m.places}
+    out = []
+    for place in PLACES:
+        if place not in touched:
+            continue
+        out.append({
+            "place": place,
+            "expected": [_canoe_json(p, g) for p in players for at, g in expected[p]
+                         if at == place],
+            "seen": [_canoe_json(p, g) for p in players for at, g in seen.of(p)
+                     if at == place],
+            "problems": [m.message for m in mismatches if place in m.places],
+        })
+    if "weather" in touched:
+        out.append({"place": "weather", "expected": weather, "seen": seen.weather,
+                    "problems": [m.message for m in mismatches if m.kind == "weather"]})
+    return out
+
+
+def _unexplained(before: Mapping[str, Sequence[Canoe]], seen: Sighting,
+                 players: Sequence[str], scored: Iterable[str],
+                 weather: int | None, weights: FitWeights) -> list[Mismatch]:
+    """Differences on pieces that no candidate changes: other players' canoes against
+    the state before, colours not in the game, the weather, missing discs."""
+    scored = set(scored)
+    _, found = compare(before, seen, [p for p in players if p not in scored], weights,
+                       weather)
+    for player, canoes in seen.canoes.items():
+        if player not in players:
+            found += [Mismatch("player", player, None, c) for c in canoes]
+    found += [Mismatch("disc", None, None, slot) for slot in seen.no_disc]
+    return found
+
+
+__all__ = ["FitWeights", "DEFAULT_WEIGHTS", "Mismatch", "match_canoes", "compare", "place_diff"]

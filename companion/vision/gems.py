@@ -1,0 +1,218 @@
+"""Evidence: the gem in each canoe.
+
+A canoe's middle is read from the camera frame itself (sharper), against the canoe's own
+hull: pixels unlike the hull give the direction in which the middle leaves the hull's
+colour, towards one gem's colour; a faceted middle of the hull's own colour is that
+colour's gem. Unsure is "unknown".
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+import cv2
+import numpy as np
+
+from .locate import Location
+from .profile import (
+    MIN_SIGMA,
+    features,
+)
+from .thresholds import (
+    CACHE_MM,
+    GEM_ANGLE,
+    GEM_CORE,
+    GEM_FILL,
+    GEM_MARGIN,
+    GEM_PX_PER_MM,
+    GEM_TEXTURE,
+    GEM_UNLIKE,
+    HULL_D2,
+    SAME_MIDDLE,
+)
+
+if TYPE_CHECKING:
+    from .board import Board
+    from .light import LightMeter
+    from .profile import ColourProfile
+
+
+class GemReader:
+    """The gems stage of ``Detector`` (its state lives on the detector: see
+    ``Detector.__init__``)."""
+
+    board: Board
+    profile: ColourProfile
+    scale: float
+    shape: tuple[int, int]
+    light: LightMeter
+
+    def _gem_cached(self, image: np.ndarray, location: Location, img: np.ndarray,
+                    centre: tuple[float, float], player: str,
+                    cache: dict[tuple[str, int, int], tuple[np.ndarray, str | None]],
+                    ashore: bool = False, hull: tuple[np.ndarray, np.ndarray] | None = None
+                    ) -> str | None:
+        """The gem of a canoe, read again only if the canoe's middle changed since the
+        last frame (a still camera sees the same canoe thirty times a second). `hull`:
+        the canoe's pixels (ys, xs), which give the direction it lies in."""
+        r = int(math.ceil(math.sqrt(self.gem_px / math.pi))) + 2
+        x, y = int(centre[0] * self.scale), int(centre[1] * self.scale)
+        middle = img[max(y - r, 0):y + r + 1, max(x - r, 0):x + r + 1].astype(np.int16)
+        key = (player, int(centre[0] // CACHE_MM), int(centre[1] // CACHE_MM))
+        last = self._gem_cache.get(key)
+        if last is not None and last[0].shape == middle.shape and \
+                float(np.abs(middle - last[0]).mean()) < SAME_MIDDLE:
+            gem = last[1]
+        else:
+            axis = self._axis(*hull) if hull is not None else None
+            gem = self._gem(image, location, centre, player, ashore, axis)
+        cache[key] = (middle, gem)
+        return gem
+
+    def _gem(self, image: np.ndarray, location: Location, centre: tuple[float, float],
+             player: str, ashore: bool = False, axis: tuple[float, float] | None = None
+             ) -> str | None:
+        """The gem in the middle of the canoe lying at `centre` (mm): None for an empty
+        canoe, a gem colour, or "unknown".
+
+        The camera blurs a gem's colour into its hull's, so a gem is judged by the
+        direction in which the canoe's middle leaves the hull's own colour: towards which
+        gem's colour. The hull is the local light reference, so shadows do not matter."""
+        evidence = self.gem_evidence(image, location, centre, player, axis)
+        if evidence is None:
+            return "unknown"
+        unlike, hull, core, texture, middle = evidence
+        own = player if player in self._gem_idx else None
+        if unlike < GEM_UNLIKE:
+            # Nothing of another colour than the hull's: empty, unless the middle is
+            # faceted. Then it is a gem of the hull's own colour (a red gem in a red
+            # canoe), if there is such a gem.
+            if texture <= GEM_TEXTURE or ashore:
+                return None
+            return own or "unknown"
+        v = core - hull
+        angles = []
+        for g in self._gem_idx:
+            u = self.profile.classes[f"gem:{g}"].bgr - hull
+            cos = float(v @ u / max(np.linalg.norm(v) * np.linalg.norm(u), 1e-6))
+            angles.append((math.degrees(math.acos(max(-1.0, min(1.0, cos)))), g))
+        angles.sort()
+        (best, gem), (second, _) = angles[0], angles[1]
+        if own and gem != own and texture > GEM_TEXTURE and not ashore \
+                and self._blend(middle, hull, gem) < GEM_FILL:
+            # A gem of the hull's own colour leaves the hull's colour mostly at its
+            # highlights, which point towards white as a clear gem does. But a gem
+            # fills most of the canoe's middle: if the middle's mean colour is hardly
+            # on the way from the hull's colour to that gem's, the gem is not there;
+            # the faceted middle is the hull's own gem.
+            return own
+        if best <= GEM_ANGLE and second - best >= GEM_MARGIN:
+            return gem
+        return "unknown"
+
+    def _blend(self, colour: np.ndarray, hull: np.ndarray, gem: str) -> float:
+        """How far a colour lies on the way from a hull's colour to a gem's (0 the hull,
+        1 the gem): the share of the gem in a blur of both."""
+        u = self.profile.classes[f"gem:{gem}"].bgr - hull
+        return float((colour - hull) @ u / max(float(u @ u), 1e-6))
+
+    def _gem_geometry(self) -> tuple[float, float, int, np.ndarray, np.ndarray, np.ndarray]:
+        """The patch a canoe's middle is read from: gem radius and patch half-size (mm),
+        patch side (px), and its zones: hull ring, gem area, gem middle."""
+        if self._gem_zones is None:
+            p = GEM_PX_PER_MM
+            gem_r = math.sqrt(self.profile.sizes_mm2["gem"] / math.pi)
+            half = gem_r + 5.0
+            n = int(round(2 * half * p))
+            yy, xx = np.mgrid[0:n, 0:n]
+            dist = np.hypot((xx + 0.5) / p - half, (yy + 0.5) / p - half)
+            self._gem_zones = (gem_r, half, n, dist > gem_r + 2.0, dist <= gem_r + 1.5,
+                               dist <= 0.75 * gem_r)
+        return self._gem_zones
+
+    def _gem_middle(self, axis: tuple[float, float]) -> np.ndarray:
+        """The gem's zone of a canoe's middle patch for a canoe lying along `axis`: as
+        long as the round zone, as wide as the gem."""
+        p = GEM_PX_PER_MM
+        gem_r, half, n, _, _, _ = self._gem_geometry()
+        yy, xx = np.mgrid[0:n, 0:n]
+        dx, dy = (xx + 0.5) / p - half, (yy + 0.5) / p - half
+        along = dx * axis[0] + dy * axis[1]
+        across = dy * axis[0] - dx * axis[1]
+        return np.square(along / (gem_r + 1.5)) + np.square(across / gem_r) <= 1.0
+
+    @staticmethod
+    def _axis(ys: np.ndarray, xs: np.ndarray) -> tuple[float, float] | None:
+        """The long direction of a hull's pixels (a unit vector), None if it has none."""
+        if len(xs) < 8:
+            return None
+        evals, evecs = np.linalg.eigh(np.cov(np.vstack([xs, ys]).astype(np.float64)))
+        if evals[1] < 1.5 * max(evals[0], 1e-9):
+            return None  # about round: no direction to trust
+        return float(evecs[0, 1]), float(evecs[1, 1])
+
+    def _gain_at(self, centre: tuple[float, float]) -> np.ndarray:
+        """The light (and shadow) correction at a board point, from the last frame."""
+        if self._gain is None:
+            return self.light.gain_at(centre)
+        h, w = self._gain.shape[:2]
+        x = min(max(int(centre[0] * self.scale), 0), w - 1)
+        y = min(max(int(centre[1] * self.scale), 0), h - 1)
+        return self._gain[y, x]
+
+    def gem_evidence(self, image: np.ndarray, location: Location, centre: tuple[float, float],
+                     player: str, axis: tuple[float, float] | None = None
+                     ) -> tuple[float, np.ndarray, np.ndarray, float, np.ndarray] | None:
+        """What the middle of a canoe shows: (how much of a gem's area is unlike the
+        hull, the hull's colour, the colour of the most unlike part, how uneven the
+        middle's brightness is in units of sensor noise, the middle's mean colour),
+        colours in the canoe's own light (the hull taken as the profile's hull colour).
+        Read from the camera frame itself, sharper than the board image. None if no hull
+        is seen. `axis`: the canoe's long direction (board mm), if known; across it the
+        middle is read only as wide as a gem, so the water beside a narrow hull, which
+        the camera blurs into it, is not taken for a gem's colour."""
+        p = GEM_PX_PER_MM
+        gem_r, half, n, ring_zone, middle, facets = self._gem_geometry()
+        if axis is not None:
+            middle = self._gem_middle(axis)
+        shift = np.array([[p, 0, (half - centre[0]) * p], [0, p, (half - centre[1]) * p],
+                          [0, 0, 1]])
+        patch = cv2.warpPerspective(image, shift @ location.homography, (n, n),
+                                    flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+        gain = self._gain_at(centre)
+        patch = cv2.multiply(patch, (float(gain[0]), float(gain[1]), float(gain[2]), 0.0))
+        labels = self.profile.classify(patch)
+        ring = ring_zone & (labels == self._canoe_idx[player])
+        if np.count_nonzero(ring) < 8:
+            return None
+        hull_px = patch[ring].astype(np.float32)
+        hull_f = features(hull_px)
+        hull_mean = np.median(hull_f, axis=0)
+        hull_cov = np.cov(hull_f, rowvar=False) + np.diag(np.square(MIN_SIGMA))
+        px = patch[middle].astype(np.float32)
+        d = features(px) - hull_mean
+        d2 = np.einsum("ni,ij,nj->n", d, np.linalg.inv(hull_cov), d)
+        area = self.profile.sizes_mm2["gem"] * p * p
+        unlike = np.count_nonzero(d2 > HULL_D2)
+        # The gem's purest part: the pixels least like the hull (its edges are blurred
+        # into the hull, its middle much less).
+        take = max(4, int(min(max(unlike, 1), GEM_CORE * area)))
+        core = px[np.argpartition(d2, len(d2) - take)[-take:]]
+        hull = np.median(hull_px, axis=0)
+        # A shadow dims all channels alike: one factor, from the hull's brightness.
+        light = float(np.clip(self.profile.classes[f"canoe:{player}"].bgr.sum()
+                              / max(hull.sum(), 1.0), 0.5, 2.0))
+        # A cut gem's facets make its middle uneven; a hull's middle is as smooth as the
+        # rest of the hull. How uneven is measured against the sensor noise, taken from
+        # the hull's own pixels (the median Laplacian: a hull's edges and its darker
+        # inside are too few to move it).
+        lum = patch.sum(axis=2, dtype=np.int32).astype(np.float32)
+        noise = float(np.median(np.abs(cv2.Laplacian(lum, cv2.CV_32F)[ring])))
+        texture = float(np.std(lum[facets])) / max(noise, 1.0)
+        mean_mid = patch[facets].astype(np.float32).mean(axis=0)
+        return (unlike / area, hull * light, np.median(core, axis=0) * light, texture,
+                mean_mid * light)
+
+
+__all__ = ["GemReader"]

@@ -1,0 +1,179 @@
+"""The empty board's own look, learned from the calibration photos: its brightness
+(shadows are measured against it), which print colours show where (a colour where the
+board never shows it is something in the way), and its colour and texture cell by cell
+(what departs from it is not the board)."""
+
+from __future__ import annotations
+
+import math
+
+import cv2
+import numpy as np
+
+from .board import Board
+from .detect import Detector
+from .layout import LAYOUT_CANOES, LAYOUT_WEATHER
+from .locate import BoardLocator
+from .profile import (
+    GROUND_CELL_MM,
+    SHADE_CELL_MM,
+    ColourProfile,
+    ProfileError,
+)
+from .surface import cell_look, cell_px
+
+
+def board_luma(board: Board, profile: ColourProfile, shots: list[np.ndarray],
+               px_per_mm: float) -> np.ndarray:
+    """The empty board's brightness per SHADE_CELL_MM cell (median over the cell, then
+    over the photos, so a shadow on one photo does not stay); NaN under the layout's
+    pieces and where the photos do not agree enough to tell."""
+    det = Detector(board, profile, px_per_mm)
+    c = max(2, int(round(SHADE_CELL_MM * px_per_mm)))
+    gh, gw = int(board.size_mm[1] * px_per_mm) // c, int(board.size_mm[0] * px_per_mm) // c
+    per_shot = []
+    for image in shots:
+        where = BoardLocator(board).locate(image)
+        if where is None:
+            continue
+        img = det.corrected(image, where)
+        lum = img[:gh * c, :gw * c].sum(axis=2, dtype=np.int32)
+        blocks = lum.reshape(gh, c, gw, c).transpose(0, 2, 1, 3).reshape(gh, gw, c * c)
+        per_shot.append(np.median(blocks, axis=2))
+    if not per_shot:
+        raise ProfileError("the board's markers are not visible in the photos")
+    luma = np.median(np.array(per_shot), axis=0).astype(np.float32)
+    luma[_under_layout(board, (gh, gw), c / px_per_mm)] = np.nan
+    return _per_shade_cell(board, luma)
+
+
+def board_surface(board: Board, profile: ColourProfile, shots: list[np.ndarray],
+                  px_per_mm: float) -> tuple[np.ndarray, np.ndarray]:
+    """The empty board's look per SHADE_CELL_MM cell (``surface.cell_look``: mean
+    chromaticity and grey-level spread), seen as the detector sees the board (light
+    and shadows taken out, smoothed); the median over the photos. Cells where the
+    layout's pieces show are taken from the rest of their disc (a disc looks the same
+    all over), or are NaN (the cloud's place)."""
+    det = Detector(board, profile, px_per_mm)
+    c = cell_px(px_per_mm)
+    chromas, textures = [], []
+    for image in shots:
+        where = BoardLocator(board).locate(image)
+        if where is None:
+            continue
+        chroma, texture = cell_look(det.prepare(image, where)[0], c)
+        chromas.append(chroma)
+        textures.append(texture)
+    if not chromas:
+        raise ProfileError("the board's markers are not visible in the photos")
+    chroma = np.median(np.array(chromas), axis=0).astype(np.float32)
+    texture = np.median(np.array(textures), axis=0).astype(np.float32)
+    hidden = _under_layout(board, texture.shape, c / px_per_mm, profile)
+    chroma[hidden] = np.nan
+    texture[hidden] = np.nan
+    _fill_discs(board, chroma, texture, c / px_per_mm)
+    return (np.stack([_per_shade_cell(board, chroma[..., k]) for k in (0, 1)], axis=-1),
+            _per_shade_cell(board, texture))
+
+
+def _fill_discs(board: Board, chroma: np.ndarray, texture: np.ndarray,
+                cell_mm: float) -> None:
+    """Cells on a disc that the layout's canoe hid take the look of that disc's other
+    cells (or, if none shows, of the other discs'): in place."""
+    rows, cols = texture.shape
+    gy, gx = np.mgrid[0:rows, 0:cols]
+    cx, cy = (gx + 0.5) * cell_mm, (gy + 0.5) * cell_mm
+    reach = board.disc_radius_mm - 0.5 * cell_mm
+    on = {slot: np.hypot(cx - x, cy - y) <= reach for slot, (x, y) in board.slots.items()}
+    known = np.isfinite(texture) & np.isfinite(chroma).all(axis=2)
+    any_disc = np.logical_or.reduce(list(on.values())) & known
+    for cells in on.values():
+        gap = cells & ~known
+        if not gap.any():
+            continue
+        donors = cells & known if (cells & known).sum() >= 2 else any_disc
+        if not donors.any():
+            continue
+        chroma[gap] = np.median(chroma[donors], axis=0)
+        texture[gap] = np.median(texture[donors])
+
+
+def _under_layout(board: Board, shape: tuple[int, ...], cell_mm: float,
+                  profile: ColourProfile | None = None) -> np.ndarray:
+    """Cells (of `cell_mm`) the calibration layout's pieces may hide: its canoes' discs,
+    or with a profile (which knows a canoe's size) only the strip along the flow each
+    canoe lies on; and the cloud."""
+    gy, gx = np.mgrid[0:shape[0], 0:shape[1]]
+    cx, cy = (gx + 0.5) * cell_mm, (gy + 0.5) * cell_mm
+    hidden = np.zeros(shape[:2], bool)
+    for slot in LAYOUT_CANOES:
+        sx, sy = board.slots[slot]
+        if profile is None:
+            hidden |= np.hypot(cx - sx, cy - sy) <= board.disc_radius_mm + cell_mm
+            continue
+        fx, fy = board.flow(slot)
+        along = np.abs((cx - sx) * fx + (cy - sy) * fy)
+        across = np.abs((cx - sx) * fy - (cy - sy) * fx)
+        margin = 0.75 * cell_mm + 3.0  # a cell touching the hull, its blur and shadow
+        hidden |= (along <= profile.sizes_mm2["canoe_long_mm"] / 2 + margin) & \
+            (across <= profile.sizes_mm2["canoe_short_mm"] / 2 + margin)
+    wx, wy = board.weather_mm[LAYOUT_WEATHER]
+    hidden |= np.hypot(cx - wx, cy - wy) <= 14 + cell_mm
+    return hidden
+
+
+def _per_shade_cell(board: Board, grid: np.ndarray) -> np.ndarray:
+    """A grid stored per SHADE_CELL_MM whatever the resolution it was measured at
+    (NaN kept)."""
+    out_h = int(board.size_mm[1] // SHADE_CELL_MM)
+    out_w = int(board.size_mm[0] // SHADE_CELL_MM)
+    return cv2.resize(grid.astype(np.float32), (out_w, out_h),
+                      interpolation=cv2.INTER_NEAREST)
+
+
+def ground_map(board: Board, profile: ColourProfile, shots: list[np.ndarray],
+               px_per_mm: float) -> dict[str, np.ndarray]:
+    """Where each class of the board itself shows on the layout photos (cells of
+    GROUND_CELL_MM). What lies under the layout's pieces is filled in from its like:
+    every slot may show what any slot shows, every weather position what any does."""
+    det = Detector(board, profile, px_per_mm)
+    cell = GROUND_CELL_MM * px_per_mm
+    w_mm, h_mm = board.size_mm
+    gh, gw = int(math.ceil(h_mm / GROUND_CELL_MM)), int(math.ceil(w_mm / GROUND_CELL_MM))
+    names = profile.names
+    ground = profile.ground()
+    seen = {names[i]: np.zeros((gh, gw), bool) for i in ground}
+    for image in shots:
+        where = BoardLocator(board).locate(image)
+        if where is None:
+            continue
+        labels = det.prepare(image, where)[1]
+        ys, xs = np.mgrid[0:labels.shape[0], 0:labels.shape[1]]
+        cy, cx = (ys / cell).astype(int).clip(0, gh - 1), (xs / cell).astype(int).clip(0, gw - 1)
+        for i in ground:
+            hit = labels == i
+            seen[names[i]][cy[hit], cx[hit]] = True
+    gy, gx = np.mgrid[0:gh, 0:gw]
+    cx_mm, cy_mm = (gx + 0.5) * GROUND_CELL_MM, (gy + 0.5) * GROUND_CELL_MM
+    pts = list(board.weather_mm.values())
+    step = min(math.dist(a, b) for a in pts for b in pts if a != b)
+    # Around every slot (and every weather position) the same things show at the same
+    # distance from its centre: water, a disc, its rim. What one shows, all may show,
+    # ring by ring; the layout's pieces hide some of them.
+    for centres, reach in ((list(board.slots.values()), 1.3 * board.disc_radius_mm),
+                           (pts, 0.5 * step)):
+        ring = np.full((gh, gw), -1)
+        for x, y in centres:
+            d = np.hypot(cx_mm - x, cy_mm - y)
+            near = (d <= reach) & ((ring < 0) | (d // GROUND_CELL_MM < ring))
+            ring[near] = (d[near] // GROUND_CELL_MM).astype(int)
+        for m in seen.values():
+            rings = np.unique(ring[m & (ring >= 0)])
+            m |= np.isin(ring, np.concatenate([rings - 1, rings, rings + 1])) & (ring >= 0)
+    grow = np.ones((3, 3), np.uint8)
+    for name, m in seen.items():
+        seen[name] = cv2.dilate(m.astype(np.uint8), grow).astype(bool)
+    return seen
+
+
+__all__ = ["board_luma", "board_surface", "ground_map"]

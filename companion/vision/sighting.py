@@ -1,0 +1,109 @@
+"""What the camera saw, checked: an observation (vision.md) read into a ``Sighting``,
+with one clear line (``ObservationError``) for whatever is malformed."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from companion.rules import (
+    GEMS,
+    PLAYER_COLOURS,
+    SLOTS,
+    WEATHER_TRACK,
+)
+from companion.rules.state import canoe_key
+
+from .expected import Canoe
+
+UNKNOWN = "unknown"  # the vision's word for a cargo it is not sure of
+
+
+class ObservationError(ValueError):
+    """An observation that is not in the form of vision.md, or not usable (not stable)."""
+
+
+class InferenceError(ValueError):
+    """Inference asked for in a game state where it makes no sense (wrong phase, card)."""
+
+
+@dataclass(frozen=True)
+class Sighting:
+    """An observation reduced to what inference compares: canoes by player colour as
+    (place, gem) with places named as in rules.md (D, 1 … 7R, F), the weather (None when
+    not reported) and the slots where no disc was seen."""
+
+    canoes: dict[str, list[Canoe]]
+    weather: int | None
+    no_disc: tuple[str, ...] = ()
+
+    def of(self, player: str) -> list[Canoe]:
+        return self.canoes.get(player, [])
+
+
+def _fail(message: str) -> ObservationError:
+    return ObservationError(f"bad observation: {message}")
+
+
+def _read_canoe(item: Any, where: str) -> tuple[str, str | None]:
+    if not isinstance(item, Mapping):
+        raise _fail(f"a canoe {where} must be an object, not {item!r}")
+    player = item.get("player")
+    if player not in PLAYER_COLOURS:
+        raise _fail(f"canoe {where} has unknown player colour {player!r} "
+                    f"(expected one of {', '.join(PLAYER_COLOURS)})")
+    gem = item.get("gem")
+    if gem is not None and gem != UNKNOWN and gem not in GEMS:
+        raise _fail(f"{player}'s canoe {where} carries unknown gem {gem!r} "
+                    f"(expected one of {', '.join(GEMS)}, null or \"unknown\")")
+    return player, gem
+
+
+def read_observation(observation: Mapping[str, Any] | Sighting) -> Sighting:
+    """Check an observation dict (vision.md) and reduce it to a :class:`Sighting`.
+
+    Raises :class:`ObservationError` with one line naming what is wrong; an unstable
+    view (``"stable": false``) is refused, since nothing may be inferred from it."""
+    if isinstance(observation, Sighting):
+        return observation
+    if not isinstance(observation, Mapping):
+        raise _fail(f"expected a JSON object, not {type(observation).__name__}")
+    if observation.get("stable", True) is False:
+        raise ObservationError("the observation is not stable (a hand over the board or a "
+                               "piece still moving); wait for a stable view")
+    slots = observation.get("slots")
+    if not isinstance(slots, Mapping):
+        raise _fail("missing 'slots', an object with one entry per slot")
+    for name in slots:
+        if name not in SLOTS:
+            raise _fail(f"unknown slot {name!r} (expected {', '.join(SLOTS)})")
+    canoes: dict[str, list[Canoe]] = {}
+    no_disc = []
+    for slot in SLOTS:
+        if slot not in slots:
+            raise _fail(f"slot {slot} is missing from 'slots'")
+        entry = slots[slot]
+        if not isinstance(entry, Mapping) or not isinstance(entry.get("canoes", []), list):
+            raise _fail(f"slot {slot} must be an object with a 'canoes' list")
+        if entry.get("disc", True) is False:
+            no_disc.append(slot)
+        for item in entry.get("canoes", []):
+            player, gem = _read_canoe(item, f"on slot {slot}")
+            canoes.setdefault(player, []).append((slot, gem))
+    for key, place in (("dock", "D"), ("falls", "F")):
+        items = observation.get(key, [])
+        if not isinstance(items, list):
+            raise _fail(f"'{key}' must be a list of canoes")
+        for item in items:
+            player, gem = _read_canoe(item, f"in '{key}'")
+            canoes.setdefault(player, []).append((place, gem))
+    weather = observation.get("weather")
+    if weather is not None and (isinstance(weather, bool) or weather not in WEATHER_TRACK):
+        raise _fail(f"weather {weather!r} is not on the track "
+                    f"({', '.join(f'{w:+d}' for w in WEATHER_TRACK)})")
+    return Sighting({p: sorted(c, key=canoe_key) for p, c in canoes.items()}, weather,
+                    tuple(no_disc))
+
+
+__all__ = ["UNKNOWN", "ObservationError", "InferenceError", "Sighting", "read_observation"]

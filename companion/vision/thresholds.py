@@ -1,0 +1,84 @@
+"""The detector's thresholds, in one place (millimetres of the board, shares of an
+area, chromaticity distances). Each says what it is for; they were tuned on the
+project's own renderer, so a change here is measured with benchmarks/vision_accuracy.py.
+"""
+
+from __future__ import annotations
+
+EDGE_BAND_MM = (3.0, 8.0)   # the band inside the board's edge an arm must cross
+CLEAR_OF_EDGE_MM = 3.0      # pixels nearer the edge than this are not looked at
+HULL_D2 = 11.34             # a pixel is unlike its hull beyond this (chi-square 99%, 3 dof)
+CLOUD_CONTRAST = 0.08       # the cloud's place is this much brighter (relative) than others
+SHADE_MM = 15.0             # shadows are taken out at this scale (Gaussian sigma)
+SMOOTH_MM = 3.0             # the board image is averaged over this much (box filter)
+HAND_STEP = 2               # hands are looked for at this fraction of the resolution
+CLOSE_MM = 3.0              # gaps in a hull this small are mended
+REACH_MM = 30.0             # an arm reaches at least this far in over the board's edge
+HAND_COLOUR_PX = 0.3        # a hand showing this much (canoe areas) of a canoe colour
+PLAIN_UNLIKE = 0.1          # a surface cell this unlike the board there is not the board
+BARE_MM2 = 6000.0           # that much of it where canoes lie, with no canoe's colour: an arm
+CROWD_UNLIKE = 0.5          # share of a big canoe-coloured blob unlike the board: an arm
+NEAR_HAND_MM = 12.0         # canoes touching this band around a hand are not read
+RIM_MM = 3.5                # a canoe's dark edge or shadow is thinner than this
+UNKNOWN_MM = 5.0            # patches of unknown colour thinner than this are blur
+ALONG_FLOW = 0.9            # a canoe's middle lies this close to its disc's, along the flow
+ONE_CANOE = (1.4, 1.8)      # one hull is at most this long and wide (canoe lengths, widths)
+SOLID = 0.65                # one hull fills at least this share of its convex outline
+TWO_CANOES = 1.6            # a blob this many canoe widths wide (or lengths long) is two
+TWO_HULLS = 1.5             # ... if it has this many hulls' pixels
+SIDE_BY_SIDE = 0.8          # canoe widths between the middles of two canoes side by side
+ON_TOP = 0.5                # two hulls' middles nearer than this (widths) are one canoe
+CACHE_MM = 3.0              # a canoe within this of where it was is the same canoe
+SAME_MIDDLE = 12.0          # mean grey-level change of a canoe's middle that is only noise
+DISC_SEEN = 0.05            # share of a disc's ring that must show to tell it from water
+DISC_APART = 0.02           # chromaticity distance below which two rings look alike
+GEM_PX_PER_MM = 3.0         # gems are read at this resolution, from the camera frame
+GEM_CORE = 0.2              # share of a gem's area taken as its colour
+GEM_TEXTURE = 6.0           # a faceted middle's brightness spreads this many times the noise
+GEM_UNLIKE = 0.3            # share of a gem's area unlike the hull: less is an empty canoe
+GEM_FILL = 0.3              # a gem's colour makes at least this share of the canoe's middle
+GEM_ANGLE = 35.0            # degrees: how far a gem's colour may point off its class
+GEM_MARGIN = 3.0            # degrees: how much nearer the best gem must be than the next
+
+
+def _odd(px: float) -> int:
+    """A kernel size: the odd number of pixels nearest to px, at least 3."""
+    return max(3, 2 * int(round(px / 2)) + 1)
+
+
+__all__ = [
+    "EDGE_BAND_MM",
+    "CLEAR_OF_EDGE_MM",
+    "HULL_D2",
+    "CLOUD_CONTRAST",
+    "SHADE_MM",
+    "SMOOTH_MM",
+    "HAND_STEP",
+    "CLOSE_MM",
+    "REACH_MM",
+    "HAND_COLOUR_PX",
+    "PLAIN_UNLIKE",
+    "BARE_MM2",
+    "CROWD_UNLIKE",
+    "NEAR_HAND_MM",
+    "RIM_MM",
+    "UNKNOWN_MM",
+    "ALONG_FLOW",
+    "ONE_CANOE",
+    "SOLID",
+    "TWO_CANOES",
+    "TWO_HULLS",
+    "SIDE_BY_SIDE",
+    "ON_TOP",
+    "CACHE_MM",
+    "SAME_MIDDLE",
+    "DISC_SEEN",
+    "DISC_APART",
+    "GEM_PX_PER_MM",
+    "GEM_CORE",
+    "GEM_TEXTURE",
+    "GEM_UNLIKE",
+    "GEM_FILL",
+    "GEM_ANGLE",
+    "GEM_MARGIN",
+]

@@ -1,0 +1,122 @@
+"""Recognition conditioned on the state: a place whose pixels did not change between the
+picture before a move and the one after keeps what the state says it holds."""
+
+from __future__ import annotations
+
+import copy
+
+import cv2
+import numpy as np
+import pytest
+
+from companion.rules import Game
+from companion.vision.conditioned import WEATHER, changed_places, condition, same_view
+from companion.vision.expected import canoes_of, expected_observation
+from companion.vision.inference import compare, infer, read_observation
+from companion.vision.locate import Location
+from companion.vision.observer import Vision
+from companion.vision.render import Nuisance
+
+
+@pytest.fixture(scope="module")
+def vision(board, profile):
+    return Vision(board, profile)
+
+
+@pytest.fixture(scope="module")
+def picture(vision, renderer, mid_game):
+    """The light-corrected board image of a rendered mid-game board."""
+    vision.reset()
+    assert vision.observe(renderer.render(mid_game.state, seed=3,
+                                          nuisance=Nuisance.mild()).image) is not None
+    return vision.last_reading.corrected.copy()
+
+
+def gem_blob(image: np.ndarray, vision: Vision, at_mm: tuple[float, float],
+             colour: tuple[int, int, int] = (40, 40, 200)) -> np.ndarray:
+    """The image with a gem-sized blob painted at a point of the board."""
+    out = image.copy()
+    s = vision.detector.scale
+    radius = int(round(np.sqrt(vision.detector.gem_px / np.pi)))
+    cv2.circle(out, (int(at_mm[0] * s), int(at_mm[1] * s)), max(radius, 2), colour, -1)
+    return out
+
+
+def test_a_picture_compared_with_itself_changed_nowhere(vision, picture):
+    assert changed_places(vision.detector, picture, picture) == set()
+
+
+def test_sensor_noise_is_no_change(vision, picture):
+    rng = np.random.default_rng(1)
+    noisy = np.clip(picture + rng.normal(0, 6, picture.shape), 0, 255).astype(np.uint8)
+    assert changed_places(vision.detector, picture, noisy) == set()
+
+
+def test_a_gem_put_on_a_slot_changes_that_slot_only(vision, board, picture):
+    after = gem_blob(picture, vision, board.slots["4"])
+    assert changed_places(vision.detector, picture, after) == {"4"}
+
+
+def test_the_cloud_moved_changes_the_weather_track(vision, board, picture):
+    after = gem_blob(picture, vision, list(board.weather_mm.values())[3], colour=(250, 250, 250))
+    assert WEATHER in changed_places(vision.detector, picture, after)
+
+
+def test_pictures_of_another_size_are_refused(vision, picture):
+    with pytest.raises(ValueError, match="not of the same board"):
+        changed_places(vision.detector, picture, picture[:-2])
+
+
+def test_unchanged_places_keep_the_state_whatever_was_read(mid_game):
+    seen = expected_observation(mid_game)
+    misread = copy.deepcopy(seen)
+    misread["slots"]["1"]["canoes"] = []            # a canoe lost on an unfamiliar print
+    misread["slots"]["6L"]["disc"] = False          # glare on a disc
+    misread["weather"] = 2
+    assert condition(misread, mid_game, changed=set()) == seen
+    assert misread["slots"]["1"]["canoes"] == []     # the observation given is not modified
+
+
+def test_changed_places_are_taken_from_the_reading(mid_game):
+    seen = expected_observation(mid_game)
+    after = copy.deepcopy(seen)
+    after["slots"]["2"]["canoes"].append({"player": "blue", "gem": None})
+    after["slots"]["1"]["canoes"] = []
+    out = condition(after, mid_game, changed={"2"})
+    assert out["slots"]["2"] == after["slots"]["2"]
+    assert out["slots"]["1"] == seen["slots"]["1"]
+
+
+def test_an_unchanged_board_misread_is_still_the_game_as_it_stands(mid_game):
+    # Issue 12 item 4: a misread on a board nobody touched made the referee flag a
+    # move nobody made. With the picture before, nothing changed, so nothing is judged.
+    seen = expected_observation(mid_game)
+    seen["slots"]["7L"]["disc"] = False
+    laden = next(slot for slot in seen["slots"].values() if slot["canoes"])
+    laden["canoes"][0]["gem"] = "violet" if laden["canoes"][0]["gem"] != "violet" else None
+    before = canoes_of(mid_game.state)
+    assert compare(before, read_observation(seen), mid_game.players)[0] > 0
+    kept = read_observation(condition(seen, mid_game, changed=set()))
+    assert compare(before, kept, mid_game.players, weather=mid_game.state.weather)[0] == 0
+
+
+def test_a_move_is_decided_from_the_places_it_changed():
+    game = Game(["blue", "green", "yellow"])
+    game.apply({"event": "cards", "cards": {"blue": 6, "green": "cloud", "yellow": 5}})
+    after = copy.deepcopy(game)
+    after.apply({"event": "turn", "player": "blue",
+                 "canoes": [{"from": "D", "to": "4", "post": ["load:clear"]}]})
+    seen = expected_observation(after)
+    seen["slots"]["7L"]["disc"] = False      # misread where the move changed nothing
+    result = infer(game, condition(seen, game, changed={"D", "4"}))
+    assert result.status == "exact" and result.turn == after.events[-1]
+    assert not result.unexplained
+
+
+def test_same_view_tells_a_moved_camera(vision):
+    h = np.array([[1.0, 0.02, 5.0], [0.01, 1.0, 3.0], [0.0, 0.0, 1.0]])
+    here = Location(h, 4, False, {})
+    assert same_view(here, Location(h.copy(), 4, False, {}))
+    bumped = h.copy()
+    bumped[0, 2] += 20.0
+    assert not same_view(here, Location(bumped, 4, False, {}))

@@ -1,0 +1,87 @@
+"""The committed 3-D worlds (tests/fixtures/worlds): their truth is the rules engine's,
+their files are all there, and the not-for-tuning discipline holds. Runs in CI."""
+
+import json
+from pathlib import Path
+
+import cv2
+import pytest
+
+from companion.rules import Game
+from companion.vision.board import load_board
+from tools.worlds.generate import GAMES, WORLDS
+from tools.worlds.truth import observation
+
+ROOT = Path(__file__).resolve().parents[2]
+FIXTURES = ROOT / "tests" / "fixtures" / "worlds"
+WORLD_DIRS = sorted(p.parent for p in FIXTURES.glob("*/world.json"))
+GAME_DIRS = sorted(p.parent for p in FIXTURES.glob("*/games/*/game.json"))
+
+
+def _meta(world_dir: Path) -> dict:
+    return json.loads((world_dir / "world.json").read_text())
+
+
+@pytest.mark.parametrize("world_dir", WORLD_DIRS, ids=lambda p: p.name)
+def test_a_world_is_the_one_the_generator_draws(world_dir):
+    meta = _meta(world_dir)
+    seed, board_file, tuning = WORLDS[world_dir.name]
+    assert (meta["world"]["seed"], meta["board_file"], meta["tuning"]) == (seed, board_file, tuning)
+    load_board(ROOT / board_file)
+    assert 450 <= meta["camera"]["height_mm"] <= 750
+    assert 0 <= meta["camera"]["tilt_deg"] <= 25
+    layouts = sorted((world_dir / "calibration").glob("layout-*.jpg"))
+    assert len(layouts) == 2
+
+
+@pytest.mark.parametrize("world_dir", WORLD_DIRS, ids=lambda p: p.name)
+def test_every_still_has_its_picture_and_the_engine_s_truth(world_dir):
+    lines = [json.loads(x) for x in (world_dir / "stills.jsonl").read_text().splitlines()]
+    assert lines
+    assert any(x["hand"] for x in lines) and any(not x["hand"] for x in lines)
+    for x in lines:
+        image = cv2.imread(str(world_dir / x["file"]))
+        assert image is not None and image.shape == (720, 1280, 3), x["file"]
+        want = observation(x["state"], x["missing_discs"], stable=not x["hand"],
+                           markers=x["truth"]["markers"])
+        assert x["truth"] == want, x["file"]
+        assert x["hand"] or x["truth"]["markers"] == 4
+
+
+@pytest.mark.parametrize("game_dir", GAME_DIRS, ids=lambda p: p.name)
+def test_a_whole_game_is_legal_to_the_end_and_every_frame_shows_its_state(game_dir):
+    meta = json.loads((game_dir / "game.json").read_text())
+    assert GAMES[game_dir.name][0] == meta["world"]
+    lines = [json.loads(x) for x in (game_dir / "log.jsonl").read_text().splitlines()]
+    game = Game.from_setup(lines[0])
+    states = [game.state.snapshot()]
+    for event in lines[1:]:
+        game.apply(event)
+        states.append(game.state.snapshot())
+    assert game.is_over, "the committed game does not reach its end"
+    assert meta["events"] == len(lines) - 1
+    for frame in meta["frames"]:
+        image = cv2.imread(str(game_dir / frame["file"]))
+        assert image is not None and image.shape == (720, 1280, 3), frame["file"]
+        stable = frame["kind"] == "stable"
+        want = observation(states[frame["events"]], stable=stable,
+                           markers=frame["truth"]["markers"])
+        assert frame["truth"] == want, frame["file"]
+
+
+@pytest.mark.parametrize("game_dir", GAME_DIRS, ids=lambda p: p.name)
+def test_every_change_of_the_board_has_a_hand_frame_then_a_stable_frame(game_dir):
+    meta = json.loads((game_dir / "game.json").read_text())
+    lines = [json.loads(x) for x in (game_dir / "log.jsonl").read_text().splitlines()]
+    changes = [k for k, ev in enumerate(lines[1:], start=1) if ev["event"] != "cards"]
+    frames = meta["frames"]
+    assert (frames[0]["kind"], frames[0]["events"]) == ("stable", 0)
+    pairs = [(a["events"], a["kind"], b["kind"]) for a, b in zip(frames[1::2], frames[2::2],
+                                                                strict=True)]
+    assert [k for k, _, _ in pairs] == changes
+    assert all((a, b) == ("hand", "stable") for _, a, b in pairs)
+
+
+def test_the_fixtures_fit_the_repository_budget():
+    total = sum(p.stat().st_size for p in FIXTURES.rglob("*") if p.is_file())
+    assert total < 60 * 1024 * 1024

@@ -1,0 +1,71 @@
+"""A world's looks and camera (tools/worlds/world.py, camera.py): deterministic by seed,
+within the issue's ranges, and the board in view."""
+
+import random
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from companion.rules.random_play import random_position
+from companion.vision.board import load_board
+from tools.worlds.camera import HEIGHT_MM, SIZE, fit_pose, pov
+from tools.worlds.generate import WORLDS
+from tools.worlds.layout import place_pieces
+from tools.worlds.world import World, draw_world
+
+ROOT = Path(__file__).resolve().parents[2]
+SEEDS = [(s, b) for s in range(300, 340) for b in sorted({b for _, b, _ in WORLDS.values()})]
+
+
+def _world(seed, board_file):
+    board = load_board(ROOT / board_file)
+    return board, draw_world(f"t{seed}", seed, board_file, board, True)
+
+
+def test_the_same_seed_draws_the_same_world_and_json_round_trips():
+    board, a = _world(7, "calibration/board.json")
+    _, b = _world(7, "calibration/board.json")
+    assert a == b
+    assert World.from_json(a.to_json()) == a
+    _, c = _world(8, "calibration/board.json")
+    assert c != a
+
+
+@pytest.mark.parametrize("seed,board_file", SEEDS[::7])
+def test_the_camera_hangs_45_to_75_cm_up_tilted_at_most_25_degrees_and_sees_the_board(
+        seed, board_file):
+    board, world = _world(seed, board_file)
+    pose = fit_pose(board, world)
+    assert HEIGHT_MM[0] - 1 <= pose.height_mm() <= HEIGHT_MM[1] + 1
+    assert 0 <= world.camera["tilt_deg"] <= 25
+    w, h = board.size_mm
+    corners = pose.project(np.array([pov(x, y) for x, y in ((0, 0), (w, 0), (w, h), (0, h))]))
+    assert (corners >= 0).all() and (corners[:, 0] <= SIZE[0]).all() \
+        and (corners[:, 1] <= SIZE[1]).all()
+
+
+def test_lamps_are_2700_to_6500_kelvin_and_pieces_take_the_world_s_own_hues():
+    hues = set()
+    for seed in range(40):
+        _, world = _world(seed, "calibration/board.json")
+        assert all(2700 <= lamp.kelvin <= 6500 for lamp in world.lamps)
+        assert 1 <= len(world.lamps) <= 2
+        hues.add(world.canoe_rgb["blue"])
+    assert len(hues) == 40
+
+
+def test_every_canoe_in_the_river_lies_nearest_its_own_slot():
+    board = load_board(ROOT / "calibration/board.json")
+    for seed in range(40):
+        snap = random_position(random.Random(seed)).state.snapshot()
+        where = [c["at"] for p in snap["players"] for c in snap["canoes"][p]]
+        canoes = [p for p in place_pieces(board, snap, random.Random(seed), jitter=3.0)
+                  if p.kind == "canoe"]
+        near = []
+        for c in canoes:
+            d = {s: np.hypot(c.x - x, c.y - y) for s, (x, y) in board.slots.items()}
+            slot = min(d, key=d.get)
+            near.append(slot if d[slot] < board.disc_radius_mm + 8 else None)
+        want = sorted(s for s in where if s in board.slots)
+        assert sorted(s for s in near if s) == want

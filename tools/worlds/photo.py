@@ -1,0 +1,51 @@
+"""The camera's own doing: lens distortion, focus blur, vignetting, auto-exposure,
+sensor noise and JPEG. Deterministic given the generator."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+
+def distort(image: np.ndarray, k1: float) -> np.ndarray:
+    """Radial lens distortion (k1 < 0: barrel), centred, normalised to the half-width."""
+    h, w = image.shape[:2]
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    cx, cy, s = w / 2, h / 2, w / 2
+    x, y = (xx - cx) / s, (yy - cy) / s
+    # The output pixel at radius r shows the ideal image at r * (1 + k1 r^2).
+    f = 1 + k1 * (x * x + y * y)
+    return cv2.remap(image, x * f * s + cx, y * f * s + cy, cv2.INTER_LINEAR,
+                     borderMode=cv2.BORDER_REFLECT)
+
+
+def photograph(raw: np.ndarray, lens: dict[str, float], rng: np.random.Generator,
+               frame_noise: np.random.Generator | None = None) -> np.ndarray:
+    """The camera frame (BGR uint8) a raw render becomes. `frame_noise` draws the
+    sensor noise (successive frames of a still camera differ only in it)."""
+    img = distort(raw, lens["k1"]).astype(np.float32)
+    img = cv2.GaussianBlur(img, (0, 0), lens["blur_px"])
+    h, w = img.shape[:2]
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    r2 = ((xx - w / 2) ** 2 + (yy - h / 2) ** 2) / (w / 2) ** 2
+    img *= (1 - lens["vignette"] * r2 * 0.5)[..., None]
+    # Auto-exposure: the camera brings the frame's mid-bright level to a target.
+    # Centre-weighted metering, as webcams and the Pi camera's default do.
+    grey = img.mean(axis=2)
+    weight = np.exp(-r2 * 2.0)
+    level = float((grey * weight).sum() / weight.sum())
+    img *= (118.0 * lens["exposure_bias"]) / max(level, 1.0)
+    noise_rng = frame_noise or rng
+    sigma = lens["noise"] * (0.6 + 0.4 * np.sqrt(np.clip(img, 0, 255) / 255))
+    img += noise_rng.standard_normal(img.shape).astype(np.float32) * sigma
+    img = np.clip(img, 0, 255).astype(np.uint8)
+    ok, buf = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, int(lens["jpeg"])])
+    assert ok
+    return cv2.imdecode(buf, cv2.IMREAD_COLOR)
+
+
+def jpeg_bytes(image: np.ndarray, quality: int) -> bytes:
+    ok, buf = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, int(quality)])
+    if not ok:
+        raise RuntimeError("JPEG encoding failed")
+    return buf.tobytes()
