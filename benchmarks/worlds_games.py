@@ -8,8 +8,9 @@ a real SQLite store. Cards and buy-backs come from the phones (`Table.choose`, `
 `buyback`), as at a real table. Every move on the board comes only from the camera:
 `companion.camera.TableCamera.step` reads the frames (a hand frame a few times, then the
 stable view for longer than the camera's settle time, each repeat with fresh sensor
-noise) and hands each new stable view to `Table.observe`. The world's colour profile is
-calibrated as the README says (`companion calibrate profile` on its layout photos).
+noise; `--noise-scale 0` repeats the very same picture) and hands each new stable
+view to `Table.observe`. The world's colour profile is calibrated as the README says
+(`companion calibrate profile` on its layout photos).
 
 After each event of the truth log the benchmark looks at what the table did: the truth
 applied (right), another event applied (wrong; undone), the players asked (and whether
@@ -103,7 +104,8 @@ def _truth_text(game_before: Game, event: dict[str, Any]) -> str | None:
         return None
 
 
-def play(game_dir: Path, world: WorldFixture, profile: Path | None, tmp: Path) -> dict[str, Any]:
+def play(game_dir: Path, world: WorldFixture, profile: Path | None, tmp: Path,
+         noise_scale: float = 0.7) -> dict[str, Any]:
     meta = json.loads((game_dir / "game.json").read_text())
     truth = [json.loads(x) for x in (game_dir / "log.jsonl").read_text().splitlines()]
     by_events: dict[int, dict[str, np.ndarray]] = {}
@@ -113,7 +115,7 @@ def play(game_dir: Path, world: WorldFixture, profile: Path | None, tmp: Path) -
     setup = truth[0]
     table.new_game(setup["players"], setup.get("start"), setup.get("branch", "L"),
                    setup.get("variants", []))
-    frames = Frames(world.meta["world"]["lens"]["noise"] * 0.7, meta["seed"])
+    frames = Frames(world.meta["world"]["lens"]["noise"] * noise_scale, meta["seed"])
     vision = Vision(world.board_file, profile, settle=SETTLE)
     camera = TableCamera(table, frames, vision=vision, fps=FPS, settle_s=SETTLE_S)
     _show(camera, frames, by_events[0]["stable"], SETTLE + 3)
@@ -200,6 +202,9 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--game", action="append", help="only this game (repeatable)")
     ap.add_argument("--default-profile", action="store_true")
+    ap.add_argument("--noise-scale", type=float, default=0.7,
+                    help="fresh sensor noise on each repeat of a frame, as a share of the "
+                         "world's (0: the very same picture again and again)")
     ap.add_argument("--fixtures", type=Path, default=FIXTURES,
                     help="another directory of worlds in the same format")
     args = ap.parse_args()
@@ -216,12 +221,13 @@ def main() -> int:
                 profile, said = calibrate(world, tmp / f"{world.name}.json")
                 print(f"{world.name}: calibrate profile {said}")
             for g in games:
-                results.append((world, g.name, play(g, world, profile, tmp)))
+                results.append((world, g.name, play(g, world, profile, tmp, args.noise_scale)))
     if not results:
         print("no games found under tests/fixtures/worlds", file=sys.stderr)
         return 2
     print(f"worlds games: TableCamera at {FPS:.0f} fps, settle {SETTLE} frames, "
-          f"{HAND_REPEATS} hand frames a move")
+          f"{HAND_REPEATS} hand frames a move, repeats with {args.noise_scale:g} x the "
+          "world's sensor noise")
     for world, name, r in results:
         star = "" if world.tuning else "*"
         print(f"  {name} ({world.name}{star}): {line(r['counts'], 1)}")
