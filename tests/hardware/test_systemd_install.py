@@ -2,6 +2,7 @@
 the unit's content, and the script's --dry-run."""
 
 import os
+import pwd
 import subprocess
 from collections import defaultdict
 
@@ -25,6 +26,14 @@ def unit_entries(text: str) -> dict[str, dict[str, list[str]]]:
     return sections
 
 
+def pi_home() -> str:
+    """Where install.sh puts user pi's files: their home, or the one it would make."""
+    try:
+        return pwd.getpwnam("pi").pw_dir
+    except KeyError:
+        return "/var/lib/pi"
+
+
 def dry_run(*args: str, user: str | None = "pi") -> subprocess.CompletedProcess:
     env = {k: v for k, v in os.environ.items() if k != "SUDO_USER"}
     if user:
@@ -38,10 +47,28 @@ def test_the_unit_runs_companion_serve_from_the_venv_as_a_gpio_spi_video_user():
     service = unit["Service"]
     assert service["ExecStart"] == ["@DIR@/.venv/bin/companion serve"]
     assert service["User"] == ["@USER@"]
-    assert set(service["SupplementaryGroups"][0].split()) == {"gpio", "spi", "video"}
-    assert "COMPANION_LEDS=@DIR@/calibration/leds.json" in service["Environment"]
+    assert set(service["SupplementaryGroups"][0].split()) == {"gpio", "spi", "video", "i2c"}
+    # The LED layout is found like every table file (companion.paths), not pinned here.
+    assert not any(e.startswith("COMPANION_LEDS=") for e in service["Environment"])
     assert service["Restart"] == ["on-failure"]
     assert unit["Install"]["WantedBy"] == ["multi-user.target"]
+
+
+def test_the_unit_has_a_watchdog_fed_by_the_companion():
+    service = unit_entries((SYSTEMD / "companion.service").read_text())["Service"]
+    assert service["Type"] == ["notify"] and service["NotifyAccess"] == ["main"]
+    assert int(service["WatchdogSec"][0]) >= 10
+
+
+def test_the_unit_is_hardened_but_keeps_the_camera_and_leds_usable():
+    service = unit_entries((SYSTEMD / "companion.service").read_text())["Service"]
+    for key, value in {"NoNewPrivileges": "yes", "PrivateTmp": "yes",
+                       "ProtectSystem": "strict", "ProtectHome": "read-only"}.items():
+        assert service[key] == [value], key
+    assert service["ReadWritePaths"] == ["@DATA@"]
+    # Each of these would hide /dev/video*, /dev/gpiomem, /dev/spidev* or /dev/mem.
+    for key in ("PrivateDevices", "DeviceAllow", "DevicePolicy", "ProtectClock"):
+        assert key not in service, key
 
 
 def test_the_install_script_is_valid_bash():
@@ -66,6 +93,21 @@ def test_dry_run_fills_the_unit_with_the_user_and_the_checkout():
     assert unit["Service"]["ExecStart"] == [f"{ROOT}/.venv/bin/companion serve"]
     assert "@" not in out.split("[Unit]", 1)[1].split("+ systemctl")[0]
     assert "usermod -aG spi pi" in out and "usermod -aG gpio pi" in out
+    assert unit["Service"]["ReadWritePaths"] == [f"{pi_home()}/.local/share/niagara-companion"]
+
+
+def test_dry_run_makes_the_users_data_and_config_dirs_as_the_user():
+    out = dry_run().stdout
+    home = pi_home()
+    data, config = f"{home}/.local/share/niagara-companion", f"{home}/.config/niagara-companion"
+    assert f"+ runuser -u pi -- mkdir -p {data} {config}" in out
+    assert f"+ runuser -u pi -- cp {ROOT}/calibration/leds.json {config}/leds.json" in out
+
+
+def test_lgpio_and_picamera2_are_optional_as_plain_debian_lacks_them():
+    steps = [line for line in dry_run().stdout.splitlines() if line.startswith("+ ")]
+    required = next(s for s in steps if "python3-opencv" in s)
+    assert "python3-lgpio" not in required and "python3-picamera2" not in required
 
 
 def test_without_sudo_user_the_service_gets_its_own_user():
