@@ -50,11 +50,18 @@ class Served:
         with urllib.request.urlopen(self.url + path, timeout=timeout) as response:
             return json.loads(response.read())
 
-    def post(self, path: str, body: dict[str, Any], timeout: float = 10.0
-             ) -> tuple[int, Any]:
+    def get_with_key(self, path: str, timeout: float = 10.0) -> Any:
+        """GET as the table (its key)."""
+        request = urllib.request.Request(self.url + path, headers={"X-Table-Key": self.key})
+        with urllib.request.urlopen(request, timeout=timeout) as response:
+            return json.loads(response.read())
+
+    def post(self, path: str, body: dict[str, Any], timeout: float = 10.0,
+             bearer: str | None = None) -> tuple[int, Any]:
+        """POST as the table, or as the phone holding seat token `bearer`."""
+        who = {"Authorization": f"Bearer {bearer}"} if bearer else {"X-Table-Key": self.key}
         request = urllib.request.Request(self.url + path, data=json.dumps(body).encode(),
-                                         headers={"Content-Type": "application/json",
-                                                  "X-Table-Key": self.key},
+                                         headers={"Content-Type": "application/json", **who},
                                          method="POST")
         try:
             with urllib.request.urlopen(request, timeout=timeout) as response:
