@@ -70,8 +70,14 @@ mkdir -p "$ROOT$APP"
 git -C "$SRC" ls-files -z | (cd "$SRC" && tar --null -T - -cf -) | tar -C "$ROOT$APP" -xf -
 # A user who ran sudo, as on a Pi (install.sh runs the service as $SUDO_USER).
 in_root() { chroot "$ROOT" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root \
-  LANG=C.UTF-8 "$@"; }
+  LANG=C.UTF-8 PIP_CERT=/etc/ssl/certs/ca-certificates.crt "$@"; }
 in_root uname -m | grep -qx aarch64 || fail "the chroot does not run arm64 binaries"
+# Behind a proxy that inspects TLS, the host trusts a local CA: so must the root, or
+# pip cannot reach PyPI (pip is told to use the system's CA file, PIP_CERT above).
+if ls /usr/local/share/ca-certificates/*.crt >/dev/null 2>&1; then
+  cp /usr/local/share/ca-certificates/*.crt "$ROOT/usr/local/share/ca-certificates/"
+  in_root update-ca-certificates >/dev/null
+fi
 in_root useradd --create-home --shell /bin/bash pi
 
 step "sudo bash systemd/install.sh (as the README says, from the checkout, as pi)"

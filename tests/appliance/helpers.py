@@ -9,6 +9,7 @@ import re
 import signal
 import subprocess
 import sys
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -29,13 +30,18 @@ class Served:
         self.proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                      text=True, env={**os.environ, **(env or {})}, cwd=cwd)
         self.output: list[str] = []
+        self.errors: list[str] = []  # its stderr, read all along (a full pipe would block it)
+        self._reader = threading.Thread(target=self._read_errors, daemon=True)
+        self._reader.start()
         deadline = time.monotonic() + timeout
         assert self.proc.stdout is not None
         while True:
             line = self.proc.stdout.readline()
             if not line:
+                self.proc.wait(timeout=10)
+                self._reader.join(timeout=5)
                 raise RuntimeError("companion serve ended before listening: "
-                                   + self.proc.stderr.read() if self.proc.stderr else "")
+                                   + "".join(self.errors))
             self.output.append(line)
             found = LINK.search(line)
             if found:
@@ -86,7 +92,13 @@ class Served:
         self._close()
         return code
 
+    def _read_errors(self) -> None:
+        assert self.proc.stderr is not None
+        for line in self.proc.stderr:
+            self.errors.append(line)
+
     def _close(self) -> None:
-        for stream in (self.proc.stdout, self.proc.stderr):
+        self._reader.join(timeout=5)
+        for stream in (self.proc.stdout, self.proc.stderr):  # stderr: after its reader
             if stream:
                 stream.close()
