@@ -71,7 +71,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         print(f"companion serve: {exc}", file=sys.stderr)
         return 2
     table: Table = app.extensions["companion.table"]
-    stop_hardware = _attach_hardware(app, table, args.no_hardware)
+    stop_hardware = attach_hardware(app, table, args.no_hardware)
     camera_beat = Heartbeat("camera", stale_after=20.0)
     stop_camera = _attach_camera(app, table, args.camera, camera_beat)
     if args.players:
@@ -224,10 +224,13 @@ class _Beating:
         self.source.close()
 
 
-def _attach_hardware(app: Any, table: Table, skip: bool) -> Callable[[], None]:
+def attach_hardware(app: Any, table: Table, skip: bool, simulated: bool = False
+                    ) -> Callable[[], None]:
     """The LED strip (real, or simulated when there is none) follows the table, the
     table page shows its pixels, and the push buttons act on the table. Without
-    companion.hardware, or with a bad hardware file, the app runs without them."""
+    companion.hardware, or with a bad hardware file, the app runs without them.
+    `simulated`: a simulated strip following the table and no buttons, whatever this
+    machine has (companion demo). Returns the function that stops them."""
     try:
         from companion import hardware
         from companion.hardware.scene import draw_zone
@@ -239,7 +242,13 @@ def _attach_hardware(app: Any, table: Table, skip: bool) -> Callable[[], None]:
         print(f"companion serve: LEDs and buttons off: {exc}", file=sys.stderr)
         return lambda: None
     layout = config.layout
-    strip = hardware.NullStrip(config.strip.count) if skip else hardware.make_strip(config)
+    if simulated:
+        strip: Any = hardware.SimulatedStrip(config.strip.count, config.strip.output,
+                                             reason="the demo")
+    elif skip:
+        strip = hardware.NullStrip(config.strip.count)
+    else:
+        strip = hardware.make_strip(config)
     controller = hardware.LedController(strip, layout)
 
     def pixels() -> list[list[int]]:
@@ -254,9 +263,11 @@ def _attach_hardware(app: Any, table: Table, skip: bool) -> Callable[[], None]:
         return lambda: None
     unfollow = follow_with_leds(table, controller)
     controller.start()
-    with warnings.catch_warnings():  # gpiozero warns once per pin library it lacks
-        warnings.simplefilter("ignore")
-        panel = hardware.open_buttons(config.buttons, button_actions(table))
+    panel = None
+    if not simulated:
+        with warnings.catch_warnings():  # gpiozero warns once per pin library it lacks
+            warnings.simplefilter("ignore")
+            panel = hardware.open_buttons(config.buttons, button_actions(table))
 
     def stop() -> None:
         unfollow()
