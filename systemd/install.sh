@@ -132,10 +132,15 @@ if [ "$DRY_RUN" = 1 ]; then
 else
   printf '%s\n' "$UNIT_TEXT" > "$UNIT"
 fi
-run systemctl daemon-reload
-if [ "$START" = 1 ]; then
-  run systemctl enable --now companion.service
-else
+if [ "$DRY_RUN" = 1 ] || [ -d /run/systemd/system ]; then
+  run systemctl daemon-reload
+  if [ "$START" = 1 ]; then
+    run systemctl enable --now companion.service
+  else
+    run systemctl enable companion.service
+  fi
+else  # a chroot, or an SD card image being built: systemd is not running here
+  echo "note: systemd is not running here; the service is enabled and starts on the next boot"
   run systemctl enable companion.service
 fi
 
