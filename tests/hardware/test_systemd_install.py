@@ -3,8 +3,11 @@ the unit's content, and the script's --dry-run."""
 
 import os
 import pwd
+import shutil
 import subprocess
 from collections import defaultdict
+
+import pytest
 
 from .helpers import ROOT
 
@@ -131,3 +134,18 @@ def test_an_unknown_option_is_one_line_and_exit_2():
     result = dry_run("--colour")
     assert result.returncode == 2
     assert result.stderr == "install.sh: unknown option --colour (see --help)\n"
+
+
+@pytest.mark.skipif(shutil.which("systemd-analyze") is None, reason="no systemd-analyze here")
+def test_the_filled_unit_passes_systemd_analyze_verify(tmp_path):
+    out = dry_run().stdout
+    text = out[out.index("# Niagara Companion"):out.index("+ systemctl daemon-reload")]
+    if not (ROOT / ".venv" / "bin" / "companion").exists():
+        pytest.skip("no .venv/bin/companion in this checkout for ExecStart")
+    unit = tmp_path / "companion.service"
+    unit.write_text(text)
+    result = subprocess.run(["systemd-analyze", "verify", str(unit)], capture_output=True,
+                            text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    # A value it cannot parse is only a warning (exit 0): none may name our unit.
+    assert [line for line in result.stderr.splitlines() if "companion.service" in line] == []
