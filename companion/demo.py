@@ -166,13 +166,14 @@ class Demo:
             table = Table(Store(path))
             table.new_game(self.players, self.players[0])
             app = create_app({"DATABASE": path}, table=table)
+            server = BackgroundServer(app, self.host, self.port)  # a busy port: OSError now
             stop_leds = attach_hardware(app, table, skip=False, simulated=True)
             board = DemoBoard(table.game.state,
                               size=(960, 540) if self.fast else (1280, 720))
             camera = TableCamera(table, board, fps=50 if self.fast else 10,
                                  settle_s=0.04 if self.fast else 1.0).start()
             app.extensions["companion.camera"] = camera
-            server = BackgroundServer(app, self.host, self.port).start()
+            server.start()
             self.url = server.url
             self.table_link = f"{self.url}/table?key={table.table_key}"
             self.say("Niagara Companion demo: scripted players, a camera that is a renderer, "
