@@ -57,6 +57,7 @@ rm -rf "$ROOT"
 mkdir -p "$ROOT"
 tar -C "$ROOT" -xf "$WORK/base.tar"
 cp /etc/resolv.conf "$ROOT/etc/resolv.conf"
+echo "127.0.1.1 $(hostname)" >> "$ROOT/etc/hosts"  # sudo looks the host name up
 mount -t proc proc "$ROOT/proc"
 mount -t sysfs sysfs "$ROOT/sys"
 mount --bind /dev "$ROOT/dev"
@@ -102,7 +103,7 @@ step "check: systemd-analyze verify the installed unit"
 in_root systemd-analyze verify /etc/systemd/system/companion.service \
   || fail "systemd-analyze verify rejected the unit"
 in_root systemctl is-enabled companion.service
-grep -E '^(User|SupplementaryGroups|WatchdogSec|Restart|ProtectSystem|ProtectHome|StateDirectory)=' \
+grep -E '^(Type|User|SupplementaryGroups|WatchdogSec|Restart|ProtectSystem|ProtectHome|ReadWritePaths)=' \
   "$ROOT/etc/systemd/system/companion.service"
 
 step "check: companion doctor (no camera, LEDs or network in here: it must say what to fix)"

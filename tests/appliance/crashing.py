@@ -252,16 +252,17 @@ class PowerCuts:
         elif extra:
             self.tally.duplicated += len(extra)
             self.tally.problems.append(f"events never acknowledged nor in flight: {extra}")
+        if in_flight is not None and in_flight[0] == "choose":
+            # A phone changing its card: the new one may have landed, replacing the old.
+            player, card = in_flight[1]
+            if str(choices.get(player)) == str(card) and chosen.get(player) != card:
+                self.tally.in_flight_landed += 1
+                chosen[player] = card
         for player, card in chosen.items():
             if str(choices.get(player)) != str(card):
                 self.tally.lost += 1
                 self.tally.problems.append(f"{player}'s acknowledged card {card} is gone "
                                            f"(file: {choices.get(player)})")
-        if in_flight is not None and in_flight[0] == "choose":
-            player, card = in_flight[1]
-            if str(choices.get(player)) == str(card) and chosen.get(player) != card:
-                self.tally.in_flight_landed += 1
-                chosen[player] = card
         if lost or (extra and not landed):  # go on from what the file holds
             shadow = replay(lines)
         return shadow, chosen, now_id
