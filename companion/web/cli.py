@@ -9,6 +9,7 @@ import logging
 import signal
 import socket
 import sys
+import threading
 import time
 import urllib.request
 import warnings
@@ -72,8 +73,14 @@ def cmd_serve(args: argparse.Namespace) -> int:
         return 2
     table: Table = app.extensions["companion.table"]
     stop_hardware = attach_hardware(app, table, args.no_hardware)
-    camera_beat = Heartbeat("camera", stale_after=20.0)
-    stop_camera = _attach_camera(app, table, args.camera, camera_beat)
+    # The camera (OpenCV, the vision's profile) starts once the pages answer: start-up
+    # to serving is about half as long, and the table page shows it when it comes.
+    camera_beat = Heartbeat("camera", stale_after=20.0, alive=lambda: False)
+    camera_stops: list[Callable[[], None]] = []
+    camera_start = threading.Thread(
+        target=lambda: camera_stops.append(_attach_camera(app, table, args.camera,
+                                                          camera_beat)),
+        name="camera-start", daemon=True)
     if args.players:
         try:
             _start_or_resume(table, args.players, args.start)
@@ -91,6 +98,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     server = make_server(args.host, port, app, threaded=True, fd=listener.fileno())
     _announce(table, args.host, port, app.config.get("PUBLIC_URL"))
     signal.signal(signal.SIGTERM, _interrupt)  # systemd's stop: the same clean exit
+    camera_start.start()
     watchdog = _start_watchdog(args.host, port, camera_beat)
     try:
         server.serve_forever()  # werkzeug's returns on Ctrl-C (KeyboardInterrupt)
@@ -102,7 +110,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
             watchdog.stop()
         server.server_close()
         listener.close()
-        stop_camera()
+        camera_start.join(timeout=30)
+        for stop_camera in camera_stops:
+            stop_camera()
         stop_hardware()
     print("companion serve: stopped; the game is saved and resumes on the next start")
     return 0
