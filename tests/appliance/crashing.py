@@ -243,10 +243,11 @@ class PowerCuts:
             self.tally.lost += lost
             self.tally.problems.append(f"lost {lost} acknowledged events: {acked[kept:]}")
         landed = in_flight is not None and in_flight[0] != "choose" and \
-            extra == [canonical(self.event_of(in_flight))]
+            extra == [canonical(in_flight[1])]
         if landed:
+            assert in_flight is not None
             self.tally.in_flight_landed += 1
-            shadow.apply(self.event_of(in_flight))
+            shadow.apply(in_flight[1])
             if in_flight[0] == "reveal":
                 chosen.clear()
         elif extra:
@@ -266,11 +267,6 @@ class PowerCuts:
         if lost or (extra and not landed):  # go on from what the file holds
             shadow = replay(lines)
         return shadow, chosen, now_id
-
-    @staticmethod
-    def event_of(action: tuple[str, Any]) -> Any:
-        kind, what = action
-        return what
 
     def check_served(self, served: Served, shadow: Game) -> None:
         """The restarted server shows the game the file holds."""
