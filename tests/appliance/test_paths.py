@@ -2,11 +2,12 @@
 which every install carries (companion.paths)."""
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
+import pytest
+
 from companion import paths
+from companion.cli import main
 from companion.hardware import load_config
 from companion.store import default_path
 from companion.vision.board import load_board
@@ -59,22 +60,28 @@ def test_a_relative_xdg_value_is_ignored_as_the_spec_says(monkeypatch):
     assert paths.config_dir() == Path.home() / ".config" / "niagara-companion"
 
 
-def test_calibrate_profile_writes_the_tables_own_profile_by_default(xdg, tmp_path):
+@pytest.fixture
+def quick_learning(monkeypatch):
+    """Learning a profile takes seconds and is tested in tests/vision: here the
+    packaged profile stands for what was learned, as only where it goes is tested."""
+    from companion.vision import learn
+    monkeypatch.setattr(learn, "synthetic_profile",
+                        lambda board: load_profile(paths.packaged(paths.PROFILE)))
+
+
+def test_calibrate_profile_writes_the_tables_own_profile_by_default(xdg, quick_learning,
+                                                                    tmp_path, monkeypatch):
     config_dir, _ = xdg
-    result = subprocess.run([sys.executable, "-m", "companion", "calibrate", "profile",
-                             "--synthetic"], capture_output=True, text=True, cwd=tmp_path,
-                            timeout=300)
-    assert result.returncode == 0, result.stderr
+    monkeypatch.chdir(tmp_path)
+    assert main(["calibrate", "profile", "--synthetic"]) == 0
     assert (config_dir / "profile.json").is_file()
     assert paths.profile_file() == config_dir / "profile.json"
     load_profile()
 
 
-def test_calibrate_profile_out_still_wins(xdg, tmp_path):
+def test_calibrate_profile_out_still_wins(xdg, quick_learning, tmp_path, monkeypatch):
     config_dir, _ = xdg
+    monkeypatch.chdir(tmp_path)
     out = tmp_path / "mine.json"
-    result = subprocess.run([sys.executable, "-m", "companion", "calibrate", "profile",
-                             "--synthetic", "--out", str(out)], capture_output=True,
-                            text=True, cwd=tmp_path, timeout=300)
-    assert result.returncode == 0, result.stderr
+    assert main(["calibrate", "profile", "--synthetic", "--out", str(out)]) == 0
     assert out.is_file() and not (config_dir / "profile.json").exists()
