@@ -20,6 +20,8 @@ AREAS = {
     "companion.vision.cli": ("vision", "calibrate"),
     "companion.hardware.cli": ("leds", "buttons"),
     "companion.web.cli": ("serve",),
+    "companion.doctor": ("doctor",),
+    "companion.demo": ("demo",),
 }
 
 

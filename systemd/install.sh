@@ -61,8 +61,10 @@ fi
 
 # 1. System packages: OpenCV, gpiozero and its pin library from Debian, and what
 #    building rpi-ws281x needs.
-PACKAGES="python3-venv python3-dev gcc python3-numpy python3-opencv python3-gpiozero python3-lgpio"
-OPTIONAL="python3-picamera2 python3-rpi-ws281x"
+#    lgpio and picamera2 come from the Raspberry Pi archive (Raspberry Pi OS has it;
+#    plain Debian does not), so they are installed where the archive has them.
+PACKAGES="python3-venv python3-dev gcc python3-numpy python3-opencv python3-gpiozero"
+OPTIONAL="python3-lgpio python3-picamera2 python3-rpi-ws281x"
 run apt-get update -qq
 run env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $PACKAGES
 for pkg in $OPTIONAL; do
@@ -86,7 +88,7 @@ if [ "$SERVICE_USER" != "root" ]; then
     run useradd --system --create-home --home-dir "/var/lib/$SERVICE_USER" \
       --shell /usr/sbin/nologin "$SERVICE_USER"
   fi
-  for group in gpio spi video; do
+  for group in gpio spi video i2c; do
     if [ "$DRY_RUN" = 1 ] || getent group "$group" >/dev/null; then
       run usermod -aG "$group" "$SERVICE_USER"
     fi
@@ -102,10 +104,26 @@ if [ "$SERVICE_USER" != "root" ]; then
   run chown -R "$SERVICE_USER:" "$DIR/.venv"
 fi
 
-# 5. The unit, with this checkout and user filled in.
+# 5. The user's own files (companion.paths): the games in ~/.local/share/niagara-companion
+#    (the only place the hardened service may write), and a copy of the LED layout in
+#    ~/.config/niagara-companion to edit (the strip's pin, its length).
+USER_HOME="$(getent passwd "$SERVICE_USER" | cut -d: -f6 || true)"
+if [ -z "$USER_HOME" ]; then  # --dry-run for a user not made yet
+  if [ "$SERVICE_USER" = "root" ]; then USER_HOME=/root; else USER_HOME="/var/lib/$SERVICE_USER"; fi
+fi
+DATA="$USER_HOME/.local/share/niagara-companion"
+CONFIG="$USER_HOME/.config/niagara-companion"
+# As the user, so that the folders on the way (~/.local, ~/.config) are theirs too.
+run runuser -u "$SERVICE_USER" -- mkdir -p "$DATA" "$CONFIG"
+if [ "$DRY_RUN" = 1 ] || [ ! -e "$CONFIG/leds.json" ]; then
+  run runuser -u "$SERVICE_USER" -- cp "$DIR/calibration/leds.json" "$CONFIG/leds.json"
+fi
+
+# 6. The unit, with this checkout, user and data directory filled in.
 UNIT=/etc/systemd/system/companion.service
-echo "+ write $UNIT (User=$SERVICE_USER, WorkingDirectory=$DIR)"
-UNIT_TEXT="$(sed -e "s|@USER@|$SERVICE_USER|g" -e "s|@DIR@|$DIR|g" "$DIR/systemd/companion.service")"
+echo "+ write $UNIT (User=$SERVICE_USER, WorkingDirectory=$DIR, ReadWritePaths=$DATA)"
+UNIT_TEXT="$(sed -e "s|@USER@|$SERVICE_USER|g" -e "s|@DIR@|$DIR|g" -e "s|@DATA@|$DATA|g" \
+  "$DIR/systemd/companion.service")"
 if [ "$SERVICE_USER" = "root" ]; then  # root needs no groups; PWM/PCM need /dev/mem
   UNIT_TEXT="$(printf '%s\n' "$UNIT_TEXT" | sed -e '/^SupplementaryGroups=/d')"
 fi
@@ -114,17 +132,23 @@ if [ "$DRY_RUN" = 1 ]; then
 else
   printf '%s\n' "$UNIT_TEXT" > "$UNIT"
 fi
-run systemctl daemon-reload
-if [ "$START" = 1 ]; then
-  run systemctl enable --now companion.service
-else
+if [ "$DRY_RUN" = 1 ] || [ -d /run/systemd/system ]; then
+  run systemctl daemon-reload
+  if [ "$START" = 1 ]; then
+    run systemctl enable --now companion.service
+  else
+    run systemctl enable companion.service
+  fi
+else  # a chroot, or an SD card image being built: systemd is not running here
+  echo "note: systemd is not running here; the service is enabled and starts on the next boot"
   run systemctl enable companion.service
 fi
 
 echo
-echo "Done. Check the strip with:  sudo -u $SERVICE_USER $DIR/.venv/bin/companion leds check"
+echo "Done. Is the table ready?     sudo -u $SERVICE_USER $DIR/.venv/bin/companion doctor"
+echo "Check the strip with:        sudo -u $SERVICE_USER $DIR/.venv/bin/companion leds check"
 echo "Light each place in turn:    sudo -u $SERVICE_USER $DIR/.venv/bin/companion leds test"
 if [ "$SPI" = 1 ] && [ "$AS_ROOT" = 0 ]; then
-  echo "For SPI, wire the strip's data line to GPIO10 and set \"pin\": 10 in calibration/leds.json;"
+  echo "For SPI, wire the strip's data line to GPIO10 and set \"pin\": 10 in $CONFIG/leds.json;"
   echo "a reboot may be needed for SPI and the new groups to take effect."
 fi

@@ -20,6 +20,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from companion import paths
+
 from .layout import LayoutError, LedLayout, default_layout
 from .output import Output
 
@@ -78,16 +80,14 @@ class HardwareConfig:
 
 
 def find_config() -> Path | None:
-    """Where the hardware file is: $COMPANION_LEDS, else calibration/leds.json in the
-    current directory, else the one in the source tree; None if there is none."""
+    """Where the hardware file is: $COMPANION_LEDS, else the table's own leds.json in
+    ~/.config/niagara-companion/, else the packaged one (companion.paths); None if
+    there is none."""
     env = os.environ.get(ENV_PATH)
     if env:
         return Path(env)
-    for candidate in (Path("calibration/leds.json"),
-                      Path(__file__).resolve().parents[2] / "calibration" / "leds.json"):
-        if candidate.is_file():
-            return candidate
-    return None
+    candidate = paths.leds_file()
+    return candidate if candidate.is_file() else None
 
 
 def load_config(path: str | Path | None = None) -> HardwareConfig:

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from companion import paths
 from companion.rules.geometry import DEPOSIT_AT, GEMS, SLOTS, WEATHER_TRACK
 
 Point = tuple[float, float]
@@ -31,7 +32,8 @@ UPSTREAM = {"1": None, "2": "1", "3": "2", "4": "3", "5": "4",
             "6L": "5", "6R": "5", "7L": "6L", "7R": "6R"}
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
-DEFAULT_BOARD = PROJECT_ROOT / "calibration" / "board.json"
+# The packaged default; load_board() reads the table's own calibrated one first.
+DEFAULT_BOARD = paths.packaged(paths.BOARD)
 
 
 class BoardError(ValueError):
@@ -135,9 +137,10 @@ def inside(point: Point, polygon: Polygon) -> bool:
 
 
 def load_board(path: str | Path | None = None) -> Board:
-    """Read and check a board file (default: the project's calibration/board.json).
+    """Read and check a board file (default: the table's own, else the packaged one;
+    see companion.paths).
     Raises BoardError with a one-line reason."""
-    path = Path(path) if path is not None else DEFAULT_BOARD
+    path = Path(path) if path is not None else paths.board_file()
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:

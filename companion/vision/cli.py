@@ -9,26 +9,18 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from .board import DEFAULT_BOARD, Board, BoardError, load_board
+from companion import paths
+
+from .board import Board, BoardError, load_board
 from .infer_cli import cmd_infer
-from .profile import DEFAULT_PROFILE, ProfileError, load_profile
+from .profile import ProfileError, load_profile
 from .sources import SourceError
-
-DEFAULT_BOARD_ARG = "calibration/board.json"
-DEFAULT_PROFILE_ARG = "calibration/profile.json"
-
-
-def _path(arg: str, default_arg: str, default: Path) -> Path:
-    """A relative default resolves against the project when not run from its folder."""
-    p = Path(arg)
-    if arg == default_arg and not p.exists():
-        return default
-    return p
 
 
 def _board(args: argparse.Namespace) -> Board:
-    """The board file the command was given (or the default); BoardError if unusable."""
-    return load_board(_path(args.board, DEFAULT_BOARD_ARG, DEFAULT_BOARD))
+    """The board file the command was given (default: the table's own, else the
+    packaged one; see companion.paths); BoardError if unusable."""
+    return load_board(args.board)
 
 
 def _fail(command: str, message: str, code: int) -> int:
@@ -39,7 +31,7 @@ def _fail(command: str, message: str, code: int) -> int:
 def _load(args: argparse.Namespace, command: str) -> tuple[Any, Any] | int:
     try:
         board = _board(args)
-        profile = load_profile(_path(args.profile, DEFAULT_PROFILE_ARG, DEFAULT_PROFILE))
+        profile = load_profile(args.profile)
     except (BoardError, ProfileError) as exc:
         return _fail(command, str(exc), 2)
     return board, profile
@@ -159,8 +151,10 @@ def cmd_calibrate_profile(args: argparse.Namespace) -> int:
         return _fail("calibrate profile", str(exc), 2)
     except ProfileError as exc:
         return _fail("calibrate profile", str(exc), 1)
-    profile.save(args.out)
-    print(f"wrote {args.out}: {len(profile.classes)} colour classes", file=sys.stderr)
+    out = Path(args.out) if args.out else paths.config_dir() / paths.PROFILE
+    out.parent.mkdir(parents=True, exist_ok=True)
+    profile.save(out)
+    print(f"wrote {out}: {len(profile.classes)} colour classes", file=sys.stderr)
     return 0
 
 
@@ -171,7 +165,9 @@ def cmd_calibrate_board(args: argparse.Namespace) -> int:
     try:
         board = _board(args)
         image = read_image(args.photo)
-        server = make_server(board, image, Path(args.out or args.board), args.port)
+        out = Path(args.out) if args.out else paths.config_dir() / paths.BOARD
+        out.parent.mkdir(parents=True, exist_ok=True)
+        server = make_server(board, image, out, args.port)
     except (BoardError, SourceError) as exc:
         return _fail("calibrate board", str(exc), 2)
     except OSError as exc:
@@ -191,10 +187,11 @@ def cmd_calibrate_board(args: argparse.Namespace) -> int:
 def register(subparsers: argparse._SubParsersAction) -> None:
     """Add `vision` and `calibrate` to the companion command."""
     def files(p: argparse.ArgumentParser, profile: bool = True) -> None:
-        p.add_argument("--board", default=DEFAULT_BOARD_ARG, help="board file (JSON)")
+        p.add_argument("--board", help="board file (JSON; default: the table's own in "
+                       "~/.config/niagara-companion/, else the packaged one)")
         if profile:
-            p.add_argument("--profile", default=DEFAULT_PROFILE_ARG,
-                           help="colour profile (JSON)")
+            p.add_argument("--profile", help="colour profile (JSON; default: the table's own, "
+                           "else the packaged one)")
 
     vision = subparsers.add_parser("vision", help="see the board: detect, watch, render")
     sub = vision.add_subparsers(dest="vision_command", metavar="COMMAND")
@@ -231,7 +228,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     files(p)
     p.set_defaults(func=cmd_infer)
     p = sub.add_parser("markers", help="write the printable marker sheet (SVG, A4)")
-    p.add_argument("--out", default="calibration/markers.svg", help="file, or - for stdout")
+    p.add_argument("--out", default="markers.svg", help="file, or - for stdout")
     files(p, profile=False)
     p.set_defaults(func=cmd_markers)
 
@@ -240,7 +237,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     cal.set_defaults(func=lambda a: (cal.print_help(), 0)[1])
     p = csub.add_parser("board", help="adjust the board file on a photo (local web page)")
     p.add_argument("photo", metavar="PHOTO")
-    p.add_argument("--out", help="where to write the board file (default: --board)")
+    p.add_argument("--out", help="where to write the board file (default: "
+                   "~/.config/niagara-companion/board.json)")
     p.add_argument("--port", type=int, default=8765)
     files(p, profile=False)
     p.set_defaults(func=cmd_calibrate_board)
@@ -249,7 +247,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("photos", nargs="*", metavar="PHOTO")
     p.add_argument("--synthetic", action="store_true",
                    help="learn from rendered photos in the nominal colours instead")
-    p.add_argument("--out", default=DEFAULT_PROFILE_ARG)
+    p.add_argument("--out", help="where to write the profile (default: "
+                   "~/.config/niagara-companion/profile.json)")
     files(p, profile=False)
     p.set_defaults(func=cmd_calibrate_profile)
 

@@ -24,11 +24,11 @@ from typing import Any
 
 import numpy as np
 
+from companion import paths
 from companion.rules.geometry import GEMS, PLAYER_COLOURS
 
-from .board import PROJECT_ROOT
-
-DEFAULT_PROFILE = PROJECT_ROOT / "calibration" / "profile.json"
+# The packaged default; load_profile() reads the table's own learned one first.
+DEFAULT_PROFILE = paths.packaged(paths.PROFILE)
 VERSION = 1
 
 CANOE_CLASSES = tuple(f"canoe:{c}" for c in PLAYER_COLOURS)
@@ -247,8 +247,9 @@ def _moments(f: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 
 def load_profile(path: str | Path | None = None) -> ColourProfile:
-    """Read a profile file (default: calibration/profile.json); ProfileError if unusable."""
-    path = Path(path) if path is not None else DEFAULT_PROFILE
+    """Read a profile file (default: the table's own, else the packaged one; see
+    companion.paths); ProfileError if unusable."""
+    path = Path(path) if path is not None else paths.profile_file()
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
