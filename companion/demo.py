@@ -168,7 +168,8 @@ class Demo:
             app = create_app({"DATABASE": path}, table=table)
             server = BackgroundServer(app, self.host, self.port)  # a busy port: OSError now
             stop_leds = attach_hardware(app, table, skip=False, simulated=True)
-            board = DemoBoard(table.game.state,
+            game = table.need_game()
+            board = DemoBoard(game.state,
                               size=(960, 540) if self.fast else (1280, 720))
             camera = TableCamera(table, board, fps=50 if self.fast else 10,
                                  settle_s=0.04 if self.fast else 1.0).start()

@@ -248,7 +248,8 @@ def check_address(public_url: str | None, port: int,
         url = public_url
     else:
         if lan is None:
-            from companion.web.views import lan_address as lan
+            from companion.web.views import lan_address
+            lan = lan_address
         host = lan() or ""
         url = f"http://{host}:{port}/" if host else ""
     if not host:

@@ -30,7 +30,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     leds = subparsers.add_parser(
         "leds", help="the LED strip: check the wiring, show what a game looks like",
         description="The LED strip beside the river. Settings and the layout come from "
-                    "calibration/leds.json (or --config, or $COMPANION_LEDS).")
+                    "the table's leds.json (~/.config/niagara-companion/, else the packaged "
+                    "default; or --config, or $COMPANION_LEDS).")
     sub = leds.add_subparsers(dest="leds_command", metavar="ACTION")
     leds.set_defaults(func=lambda args: (leds.print_help(), 0)[1])
 
@@ -79,7 +80,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     buttons = subparsers.add_parser(
         "buttons", help="the table's push buttons: try them",
         description="Buttons wired from a GPIO pin to ground; pins come from the "
-                    "\"buttons\" entry of calibration/leds.json.")
+                    "\"buttons\" entry of the table's leds.json.")
     bsub = buttons.add_subparsers(dest="buttons_command", metavar="ACTION")
     buttons.set_defaults(func=lambda args: (buttons.print_help(), 0)[1])
     p = bsub.add_parser("test", help="print the name of every button pressed (Ctrl-C ends)",
@@ -93,7 +94,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def _common(p: argparse.ArgumentParser, backend: str | None = None) -> None:
     p.add_argument("--config", metavar="FILE",
-                   help="the hardware file (default: $COMPANION_LEDS or calibration/leds.json)")
+                   help="the hardware file (default: $COMPANION_LEDS, else "
+                        "~/.config/niagara-companion/leds.json, else the packaged default)")
     if backend:
         p.add_argument("--backend", choices=("auto", "ws281x", "simulated", "off"),
                        help=backend)

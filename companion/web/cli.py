@@ -203,11 +203,10 @@ def _attach_camera(app: Any, table: Table, spec: str, beat: Heartbeat | None = N
     if beat is not None:  # no camera loop, nothing to watch (until one starts below)
         beat.alive = lambda: False
     try:
-        source = open_camera(spec, table)
-        if source is None:
+        opened = open_camera(spec, table)
+        if opened is None:
             return lambda: None
-        if beat is not None:
-            source = _Beating(source, beat)
+        source: Any = _Beating(opened, beat) if beat is not None else opened
         camera = TableCamera(table, source).start()
     except (OSError, ValueError, RuntimeError, ImportError) as exc:
         print(f"companion serve: camera off: {exc}", file=sys.stderr)
@@ -264,8 +263,9 @@ def attach_hardware(app: Any, table: Table, skip: bool, simulated: bool = False
     def pixels() -> list[list[int]]:
         # The zone as it is now (the strip itself may still be mid-animation).
         frame = np.zeros((strip.count, 3), dtype=np.uint8)
-        if table.game is not None:
-            draw_zone(frame, layout, hardware.danger_zone(table.game), time.monotonic())
+        zone = table.zone  # computed once per change by the table
+        if zone is not None:
+            draw_zone(frame, layout, zone, time.monotonic())
         return frame.tolist()
 
     app.extensions["companion.leds"] = pixels
