@@ -192,10 +192,12 @@ class TableCamera:
         if self._confirmed is None or reading is None or where is None:
             return obs
         picture, there, version = self._confirmed
-        if version != self.table.version or there is None or not same_view(there, where):
+        game = self.table.game
+        if game is None or version != self.table.version or there is None \
+                or not same_view(there, where):
             return obs
         changed = changed_places(self.vision.detector, picture, reading.corrected)
-        return condition(obs, self.table.game, changed)
+        return condition(obs, game, changed)
 
     def _set(self, state: str, **extra: Any) -> None:
         self.status = {"source": self.status.get("source"), "state": state,

@@ -21,6 +21,8 @@ class SSEClient:
     def __init__(self, url: str, headers: Mapping[str, str] | None = None,
                  timeout: float = 30.0, comments: bool = False) -> None:
         parts = urlsplit(url)
+        if not parts.hostname:
+            raise ValueError(f"not an http URL: {url!r}")
         self._conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=timeout)
         self._conn.request("GET", parts.path + (f"?{parts.query}" if parts.query else ""),
                            headers={"Accept": "text/event-stream", **(headers or {})})
@@ -29,7 +31,7 @@ class SSEClient:
         self.comments = comments
 
     def __iter__(self) -> Iterator[tuple[str, Any]]:
-        event, data = "message", []
+        event, data = "message", list[str]()
         while True:
             raw = self.response.readline()
             if not raw:
