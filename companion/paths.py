@@ -1,8 +1,10 @@
 """Where the companion's files are: the defaults shipped in the package, and the table's
 own files in the user's config and data directories (XDG base directories).
 
->>> board_file()            # the table's calibrated board file, else the packaged one
-PosixPath('/home/pi/.config/niagara-companion/board.json')          # doctest: +SKIP
+>>> board_file()  # doctest: +SKIP
+PosixPath('/home/pi/.config/niagara-companion/board.json')
+
+(the table's calibrated board file, else the packaged one)
 
 A table's own files (written by ``companion calibrate``, or put there by hand):
 
