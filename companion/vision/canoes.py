@@ -8,11 +8,11 @@ bank, the dark rim of another canoe).
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
 
 import cv2
 import numpy as np
 
+from .stage import Stage
 from .thresholds import (
     ON_TOP,
     ONE_CANOE,
@@ -22,21 +22,10 @@ from .thresholds import (
     TWO_HULLS,
 )
 
-if TYPE_CHECKING:
-    from .board import Board
-    from .light import LightMeter
-    from .profile import ColourProfile
 
-
-class CanoeFinder:
+class CanoeFinder(Stage):
     """The canoes stage of ``Detector`` (its state lives on the detector: see
     ``Detector.__init__``)."""
-
-    board: Board
-    profile: ColourProfile
-    scale: float
-    shape: tuple[int, int]
-    light: LightMeter
 
     def _canoes(self, labels: np.ndarray, free: np.ndarray
                 ) -> dict[str, tuple[list[tuple[np.ndarray, np.ndarray]], np.ndarray | None]]:

@@ -7,34 +7,22 @@ much whiter than around it (the cloud).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import cv2
 import numpy as np
 
 from companion.rules import SLOTS
 
+from .stage import Stage
 from .thresholds import (
     CLOUD_CONTRAST,
     DISC_APART,
     DISC_SEEN,
 )
 
-if TYPE_CHECKING:
-    from .board import Board
-    from .light import LightMeter
-    from .profile import ColourProfile
 
-
-class DiscReader:
+class DiscReader(Stage):
     """The discs stage of ``Detector`` (its state lives on the detector: see
     ``Detector.__init__``)."""
-
-    board: Board
-    profile: ColourProfile
-    scale: float
-    shape: tuple[int, int]
-    light: LightMeter
 
     def _weather_value(self, img: np.ndarray) -> int | None:
         """Where the cloud stands: the track position whose middle is most whiter than

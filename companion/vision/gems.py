@@ -9,7 +9,6 @@ colour's gem. Unsure is "unknown".
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
 
 import cv2
 import numpy as np
@@ -19,6 +18,7 @@ from .profile import (
     MIN_SIGMA,
     features,
 )
+from .stage import Stage
 from .thresholds import (
     CACHE_MM,
     GEM_ANGLE,
@@ -32,21 +32,10 @@ from .thresholds import (
     SAME_MIDDLE,
 )
 
-if TYPE_CHECKING:
-    from .board import Board
-    from .light import LightMeter
-    from .profile import ColourProfile
 
-
-class GemReader:
+class GemReader(Stage):
     """The gems stage of ``Detector`` (its state lives on the detector: see
     ``Detector.__init__``)."""
-
-    board: Board
-    profile: ColourProfile
-    scale: float
-    shape: tuple[int, int]
-    light: LightMeter
 
     def _gem_cached(self, image: np.ndarray, location: Location, img: np.ndarray,
                     centre: tuple[float, float], player: str,

@@ -9,8 +9,6 @@ look there (``surface.Surface``).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import cv2
 import numpy as np
 
@@ -18,6 +16,7 @@ from .profile import (
     GROUND_CELL_MM,
     NONE,
 )
+from .stage import Stage
 from .thresholds import (
     BARE_MM2,
     HAND_STEP,
@@ -25,21 +24,10 @@ from .thresholds import (
     REACH_MM,
 )
 
-if TYPE_CHECKING:
-    from .board import Board
-    from .light import LightMeter
-    from .profile import ColourProfile
 
-
-class HandFinder:
+class HandFinder(Stage):
     """The hands stage of ``Detector`` (its state lives on the detector: see
     ``Detector.__init__``)."""
-
-    board: Board
-    profile: ColourProfile
-    scale: float
-    shape: tuple[int, int]
-    light: LightMeter
 
     def _build_allowed(self) -> None:
         """Per pixel (at the hands' resolution): bits of the board classes that may

@@ -6,7 +6,6 @@ once from the board file; nothing here looks at a frame.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
 
 import cv2
 import numpy as np
@@ -14,27 +13,17 @@ import numpy as np
 from companion.rules import SLOTS
 
 from .board import Polygon
+from .stage import Stage
 from .thresholds import (
     CLEAR_OF_EDGE_MM,
     EDGE_BAND_MM,
     HAND_STEP,
 )
 
-if TYPE_CHECKING:
-    from .board import Board
-    from .light import LightMeter
-    from .profile import ColourProfile
 
-
-class BoardMasks:
+class BoardMasks(Stage):
     """The masks stage of ``Detector`` (its state lives on the detector: see
     ``Detector.__init__``)."""
-
-    board: Board
-    profile: ColourProfile
-    scale: float
-    shape: tuple[int, int]
-    light: LightMeter
 
     def _px(self, pts: Polygon | list[tuple[float, float]]) -> np.ndarray:
         return np.round(np.asarray(pts, np.float64) * self.scale).astype(np.int32)

@@ -14,6 +14,7 @@ import cv2
 import numpy as np
 
 from .locate import Location
+from .stage import Stage
 from .thresholds import (
     SHADE_MM,
     SMOOTH_MM,
@@ -21,21 +22,12 @@ from .thresholds import (
 )
 
 if TYPE_CHECKING:
-    from .board import Board
     from .detect import _Clock
-    from .light import LightMeter
-    from .profile import ColourProfile
 
 
-class Straightener:
+class Straightener(Stage):
     """The straighten stage of ``Detector`` (its state lives on the detector: see
     ``Detector.__init__``)."""
-
-    board: Board
-    profile: ColourProfile
-    scale: float
-    shape: tuple[int, int]
-    light: LightMeter
 
     def rectify(self, image: np.ndarray, location: Location) -> np.ndarray:
         """The frame warped into board millimetres (BGR, px_per_mm)."""
