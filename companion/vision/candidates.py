@@ -20,6 +20,29 @@ from .sighting import Sighting
 
 STATUSES = ("exact", "ambiguous", "none")
 
+# How far from a perfect fit an event may be and still be taken or asked about. A
+# picture is read with slips the rules cannot mean: a canoe not seen (no canoe leaves the
+# game: it is hidden among others on a disc) is taken; a gem of a neighbouring colour is
+# asked about (it may be a misread, or a gem loaded where that colour does not lie). A
+# gem where none should be, or a canoe where none should be, is never a slip: nothing
+# fits. Costs are FitWeights': a canoe not seen 2, a gem of the wrong colour 0.25.
+TOLERANCE = 2.0
+# Events scoring within this of the best are too close to tell apart: ask the players.
+MARGIN = 0.7
+
+
+def slips(mismatches: Sequence[Mismatch]) -> str | None:
+    """What the disagreements of the best fit amount to: "none" (a perfect fit),
+    "hidden" (only canoes not seen), "misread" (those and gems of another colour), or
+    None (something the picture shows that the event does not explain)."""
+    if not mismatches:
+        return "none"
+    if all(m.kind == "missing" for m in mismatches):
+        return "hidden"
+    if all(m.kind == "missing" or m.misread_colour for m in mismatches):
+        return "misread"
+    return None
+
 
 def _key(score: float) -> float:
     return round(score, 6)
@@ -79,8 +102,11 @@ class Inference:
     def best(self) -> tuple[Candidate, ...]:
         if not self.candidates:
             return ()
-        top = self.candidates[0].order
-        return tuple(c for c in self.candidates if c.order == top)
+        first = self.candidates[0]
+        if self.status == "ambiguous" and _key(first.score) > 0:
+            # Not a tie of perfect fits: every event too close to the best to tell.
+            return tuple(c for c in self.candidates if c.score < first.score + MARGIN)
+        return tuple(c for c in self.candidates if c.order == first.order)
 
     @property
     def score(self) -> float | None:
@@ -109,9 +135,9 @@ class Inference:
         if self.status == "exact":
             return best[0].text
         names = " | ".join(c.text for c in best[:6]) + (" | …" if len(best) > 6 else "")
-        if self.status == "ambiguous":
-            return f"{len(best)} fit the picture equally: {names}; ask the players"
         kinds = {m.kind for c in best for m in c.mismatches}
+        if self.status == "ambiguous" and kinds != {"missing"}:
+            return f"{len(best)} fit the picture equally: {names}; ask the players"
         if kinds == {"missing"}:
             lost = sorted({m.player or "" for c in best for m in c.mismatches})
             return (f"{' and '.join(lost)}: a canoe is not seen; {len(best)} legal "
@@ -126,10 +152,22 @@ class Inference:
 
 
 def _status(candidates: Sequence[Candidate]) -> str:
-    if not candidates or _key(candidates[0].score) > 0:
+    """exact: one event fits perfectly, or with canoes hidden only (TOLERANCE) and by
+    MARGIN ahead of the next; ambiguous: several fit as well (or too nearly), or the
+    best only with gems of another colour; none: nothing fits."""
+    if not candidates:
         return "none"
-    tied = sum(1 for c in candidates if c.order == candidates[0].order)
-    return "exact" if tied == 1 else "ambiguous"
+    first = candidates[0]
+    kind = slips(first.mismatches)
+    if kind is None or _key(first.score) > TOLERANCE:
+        return "none"
+    if sum(1 for c in candidates if c.order == first.order) > 1:
+        return "ambiguous"
+    if kind == "none":
+        return "exact"
+    runner = next((c for c in candidates[1:] if c.order != first.order), None)
+    clear = runner is None or runner.score >= first.score + MARGIN
+    return "exact" if clear and kind == "hidden" else "ambiguous"
 
 
 def scratch_copy(game: Game) -> Game:
@@ -140,4 +178,4 @@ def scratch_copy(game: Game) -> Game:
     return trial
 
 
-__all__ = ["STATUSES", "Candidate", "Inference", "scratch_copy"]
+__all__ = ["MARGIN", "STATUSES", "TOLERANCE", "slips", "Candidate", "Inference", "scratch_copy"]

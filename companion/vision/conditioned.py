@@ -44,34 +44,84 @@ GEM_SHARE = 0.5
 # Two pictures are of the same view when the board's corners moved less than this many
 # pixels between them.
 SAME_VIEW_PX = 3.0
+# The cloud's track changed when a position's mean difference is over this many grey
+# levels above the pictures' noise (the cloud moving changes its two positions by 25
+# and more in the 3-D worlds; a mean of still frames has a noise of a level or two).
+CLOUD_CHANGE = 6.0
 
 WEATHER = "weather"
 
 
+class Changes(frozenset[str]):
+    """The places whose pixels changed (slots, "D", "F", and WEATHER for the cloud's
+    track), with how much each weather position changed (``weather``: the mean
+    difference there, in grey levels), which tells where the cloud went."""
+
+    weather: dict[int, float]
+
+    def __new__(cls, places: Iterable[str] = (), weather: Mapping[int, float] | None = None
+                ) -> Changes:
+        out = super().__new__(cls, places)
+        out.weather = dict(weather or {})
+        return out
+
+    def cloud_moved_to(self, before: int) -> int | None:
+        """Where the cloud went from `before`: the other track position that changed
+        most (a cloud moves one step, R-WEATHER-1, but a misread is not assumed away),
+        None when the track did not change."""
+        if WEATHER not in self:
+            return None
+        others = [(amount, value) for value, amount in self.weather.items() if value != before]
+        return max(others)[1] if others else None
+
+
 def changed_places(detector: Detector, before: np.ndarray, after: np.ndarray,
-                   places: Iterable[str] | None = None) -> set[str]:
+                   places: Iterable[str] | None = None) -> Changes:
     """The places (slots, "D", "F", and "weather" for the cloud's track) whose pixels
     changed between two light-corrected board images of the same board and camera."""
     if before.shape != after.shape:
         raise ValueError("the two pictures are not of the same board at the same scale")
-    b, g, r = cv2.split(cv2.absdiff(before, after))
-    diff = cv2.max(cv2.max(b, g), r) > PIXEL_CHANGE  # (numpy's max over channels is slow)
+    delta = cv2.absdiff(before, after)
+    b, g, r = cv2.split(delta)
+    most = cv2.max(cv2.max(b, g), r)  # (numpy's max over channels is slow)
+    diff = most > PIXEL_CHANGE
     enough = GEM_SHARE * detector.gem_px
     wanted = set(places) if places is not None else None
-    return {place for place, idx in _place_pixels(detector).items()
-            if (wanted is None or place in wanted)
-            and np.count_nonzero(diff[idx]) >= enough}
+    out = {place for place, idx in _place_pixels(detector).items()
+           if (wanted is None or place in wanted) and np.count_nonzero(diff[idx]) >= enough}
+    # The cloud token and a printed track position can both be white: the cloud shows
+    # in its outline and shading, so the track is judged by its mean change, not by
+    # strongly changed pixels.
+    weather = {value: float(most[inner].mean())
+               for value, (inner, _) in detector._weather.items()}
+    # Over the noise of the two pictures (the board mostly did not change: its median
+    # difference is their noise).
+    floor = float(np.median(most[::4, ::4]))
+    if (wanted is None or WEATHER in wanted) and \
+            max(weather.values()) >= CLOUD_CHANGE + 1.5 * floor:
+        out.add(WEATHER)
+    return Changes(out, weather)
 
 
 def _place_pixels(detector: Detector) -> dict[str, tuple[np.ndarray, np.ndarray]]:
-    """Each place's pixels (and the weather track's), worked out once per detector."""
+    """Each place's pixels, worked out once per detector. A pixel in reach of two slots
+    belongs to the nearer one, so a canoe put down on one slot does not change its
+    neighbour too."""
     cached = getattr(detector, "_conditioned_places", None)
     if cached is None:
-        cached = {place: np.nonzero(mask & detector.valid)
-                  for place, mask in detector.place_mask.items()}
-        inner = [idx for idx, _ in detector._weather.values()]
-        cached[WEATHER] = (np.concatenate([i[0] for i in inner]),
-                           np.concatenate([i[1] for i in inner]))
+        h, w = detector.shape
+        s = detector.scale
+        yy, xx = np.mgrid[0:h, 0:w]
+        names = list(detector.board.slots)
+        dist = np.stack([np.hypot((xx + 0.5) / s - cx, (yy + 0.5) / s - cy)
+                         for cx, cy in detector.board.slots.values()])
+        nearest = np.argmin(dist, axis=0)
+        cached = {}
+        for place, mask in detector.place_mask.items():
+            own = mask & detector.valid
+            if place in names:
+                own = own & (nearest == names.index(place))
+            cached[place] = np.nonzero(own)
         detector._conditioned_places = cached  # type: ignore[attr-defined]
     return cached
 
@@ -81,7 +131,7 @@ def condition(observation: Mapping[str, Any], before: State | Game | Mapping[str
     """The observation with every place that did not change holding what the state
     before has there (its disc and canoes; the cloud unless its track changed). A copy:
     the observation given is not modified."""
-    changed = set(changed)
+    changed_in, changed = changed, set(changed)
     known = expected_observation(before)
     out = copy.deepcopy(dict(observation))
     for slot in SLOTS:
@@ -92,6 +142,10 @@ def condition(observation: Mapping[str, Any], before: State | Game | Mapping[str
             out[key] = copy.deepcopy(known[key])
     if WEATHER not in changed:
         out["weather"] = known["weather"]
+    elif isinstance(changed_in, Changes) and known["weather"] is not None:
+        moved = changed_in.cloud_moved_to(known["weather"])
+        if moved is not None:
+            out["weather"] = moved
     return out
 
 
@@ -130,5 +184,5 @@ def _project(h: np.ndarray, pts: np.ndarray) -> np.ndarray:
     return p[:, :2] / p[:, 2:3]
 
 
-__all__ = ["PIXEL_CHANGE", "GEM_SHARE", "SAME_VIEW_PX", "WEATHER", "changed_places",
+__all__ = ["CLOUD_CHANGE", "Changes", "PIXEL_CHANGE", "GEM_SHARE", "SAME_VIEW_PX", "WEATHER", "changed_places",
            "changed_readings", "condition", "same_view"]

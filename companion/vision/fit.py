@@ -26,6 +26,9 @@ class FitWeights:
     moved (and the fix says where it belongs) rather than as lost plus found."""
 
     cargo: float = 1.0
+    # A gem seen where a gem is expected, of another colour: a misread far likelier
+    # than a gem there or not (gems of neighbouring hues blur into one another).
+    colour: float = 0.25
     place: float = 3.0
     distance: float = 0.1
     missing: float = 2.0
@@ -65,6 +68,13 @@ class Mismatch:
     expected: Canoe | int | None
     seen: Canoe | int | None
     cost: float = 0.0
+
+    @property
+    def misread_colour(self) -> bool:
+        """A gem seen where a gem should be, of another colour (and in the right place)."""
+        return (self.kind == "cargo" and isinstance(self.expected, tuple)
+                and isinstance(self.seen, tuple) and self.expected[1] is not None
+                and self.seen[1] is not None)
 
     @property
     def places(self) -> tuple[str, ...]:
@@ -129,7 +139,7 @@ def _pair_cost(exp: Canoe, seen: Canoe, w: FitWeights) -> float:
     if exp[0] != seen[0]:
         cost += w.place + w.distance * _steps_between(exp[0], seen[0])
     if not _same_gem(exp[1], seen[1]):
-        cost += w.cargo
+        cost += w.colour if exp[1] is not None and seen[1] is not None else w.cargo
     return cost
 
 

@@ -17,7 +17,7 @@ from companion.rules import (
 from companion.rules.river import step_river
 from companion.rules.state import canoe_key
 
-from .candidates import Candidate, Inference, _key
+from .candidates import MARGIN, TOLERANCE, Candidate, Inference, _key, slips
 from .expected import Canoe, canoes_of
 from .fit import DEFAULT_WEIGHTS, FitWeights, Mismatch, _unexplained, compare
 from .sighting import InferenceError, Sighting, read_observation
@@ -175,21 +175,31 @@ def infer_river(game: Game, after: Mapping[str, Any] | Sighting,
         candidates.append(Candidate(River(steps, seq), score, tuple(scores[layout][1]), text,
                                     dict(layout), seen, tuple(players),
                                     rank=(score, off, breaks)))
-    status = _status_river(ranked)
+    status = _status_river(ranked, {layout: found for layout, (_, found) in scores.items()})
     unexplained = _unexplained(start, seen, players, players, game.state.weather, weights)
     return RiverInference(status, tuple(candidates), tuple(unexplained), speed, first)
 
 
-def _status_river(ranked: Sequence[tuple]) -> str:
-    """exact when one layout fits perfectly and the explanations closest to the rules
-    agree on the branch the next disc takes; ambiguous when they do not."""
-    if not ranked or ranked[0][0] > 0:
+def _status_river(ranked: Sequence[tuple], mismatches: Mapping[Layout, Sequence[Mismatch]]
+                  ) -> str:
+    """exact when one layout fits best (perfectly, or with canoes hidden only, within
+    TOLERANCE and by MARGIN ahead of every other layout) and the explanations of it
+    closest to the rules agree on the branch the next disc takes; ambiguous when they
+    do not, or when the best layout fits only with gems of another colour."""
+    if not ranked or ranked[0][0] > TOLERANCE:
         return "none"
-    perfect = [r for r in ranked if r[0] == 0]
-    if len({r[5] for r in perfect}) > 1:
+    kind = slips(mismatches[ranked[0][5]])
+    if kind is None:
+        return "none"
+    if kind == "misread":
         return "ambiguous"
-    top = perfect[0][1:3]
-    lasts = {r[6] for r in perfect if r[1:3] == top}
+    best = ranked[0][0]
+    near = best + (MARGIN if best > 0 else 0.0)
+    if len({r[5] for r in ranked if r[0] == best or r[0] < near}) > 1:
+        return "ambiguous"
+    fits = [r for r in ranked if r[0] == best]
+    top = fits[0][1:3]
+    lasts = {r[6] for r in fits if r[1:3] == top}
     return "exact" if len(lasts) == 1 else "ambiguous"
 
 

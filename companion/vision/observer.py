@@ -7,13 +7,18 @@
 >>> for obs in vision.watch(ImageFolder("shots/")):   # a stream: only stable views
 ...     print(obs["weather"])
 
-`observe` returns None when the board cannot be found (fewer than 4 markers and no
-earlier homography from this camera). In a stream, a view is `stable` only when nothing
-is over the board and the picture and what it shows stayed the same for `settle` frames.
+`observe` returns None when the board cannot be found (fewer than 3 markers and no
+earlier homography from this camera). With ``settle=1`` every frame is read on its own
+(one photo: `vision detect`). In a stream (``settle`` > 1) a view is `stable` once its
+pixels stayed the same for `settle` frames (``settle.StillView``) and nothing is over
+the board; it is then read once, from the mean of its frames. While a view settles,
+frames are only tracked, not read: their observation repeats the pieces of the last
+view read, marked not stable (consumers act on stable observations only).
 """
 
 from __future__ import annotations
 
+import copy
 import time
 from collections.abc import Iterable, Iterator
 from pathlib import Path
@@ -22,15 +27,15 @@ from typing import Any
 import cv2
 import numpy as np
 
+from companion.rules import SLOTS
+
 from .board import Board, load_board
 from .detect import Detector, Reading
+from .conditioned import same_view as _same_camera
 from .locate import BoardLocator, Location
 from .profile import ColourProfile, load_profile
+from .settle import StillView
 
-# A cell of the board image counts as changed between two frames when its mean grey
-# level moved more than this (the light-corrected scale: marker paper = 225).
-CHANGE_LEVEL = 10.0
-CELL_MM = 8.0
 
 
 class Vision:
@@ -38,14 +43,15 @@ class Vision:
 
     def __init__(self, board: Board | str | Path | None = None,
                  profile: ColourProfile | str | Path | None = None,
-                 px_per_mm: float = 0.8, settle: int = 5) -> None:
+                 px_per_mm: float = 0.8, settle: int = 1) -> None:
         self.board = board if isinstance(board, Board) else load_board(board)
         self.profile = (profile if isinstance(profile, ColourProfile)
                         else load_profile(profile))
         self.locator = BoardLocator(self.board)
         self.detector = Detector(self.board, self.profile, px_per_mm)
         self.settle = max(1, settle)
-        self._history: list[tuple[str, np.ndarray]] = []
+        self.view = StillView(self.board, self.settle)
+        self._read_version = -1  # the still view last read (StillView.version)
         self.last_reading: Reading | None = None
         self.last_location: Location | None = None  # where the board was in that frame
         self.timings: dict[str, float] = {}
@@ -54,7 +60,7 @@ class Vision:
         """Forget the camera's position and the recent frames."""
         self.locator.reset()
         self.detector.forget()
-        self._history.clear()
+        self.view.reset()
 
     def observe(self, image: np.ndarray) -> dict[str, Any] | None:
         """The observation of one frame, or None if the board is not found."""
@@ -64,37 +70,48 @@ class Vision:
         gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
         where = self.locator.locate(gray)
         t1 = time.perf_counter()
+        self.timings = {"markers": (t1 - t0) * 1000}
         if where is None:
-            self._history.clear()
-            self.timings = {"markers": (t1 - t0) * 1000}
+            self.view.reset()
             return None
+        if self.last_location is not None and not where.kept \
+                and not _same_camera(self.last_location, where):
+            self.view.reset()  # the camera moved: what it saw before is another view
+        if self.settle == 1:
+            return self._read(image, where, stable_if_clear=True)
+        still = self.view.add(image, gray, where)
+        self.timings["track"] = (time.perf_counter() - t1) * 1000
+        self.last_location = where
+        if not still:
+            return self._moving(where)
+        if self._read_version != self.view.version:
+            self._read_version = self.view.version
+            picture, there = self.view.picture()
+            return self._read(picture, there, stable_if_clear=True)
+        assert self.last_reading is not None
+        obs = copy.deepcopy(self.last_reading.observation)
+        obs["markers"] = where.markers
+        return obs
+
+    def _read(self, image: np.ndarray, where: Location, stable_if_clear: bool
+              ) -> dict[str, Any]:
         reading = self.detector.read(image, where)
         self.last_reading = reading
         self.last_location = where
-        self.timings = {"markers": (t1 - t0) * 1000, **reading.timings}
+        self.timings.update(reading.timings)
         obs = reading.observation
-        obs["stable"] = self._settled(reading)
-        return obs
+        obs["stable"] = stable_if_clear and not reading.occluded
+        return copy.deepcopy(obs)
 
-    def _settled(self, reading: Reading) -> bool:
-        if reading.occluded:
-            self._history.clear()
-            return False
-        obs = reading.observation
-        key = repr((obs["weather"], obs["slots"], obs["dock"], obs["falls"]))
-        s = self.detector.scale
-        cell = max(1, int(round(CELL_MM * s)))
-        gray = cv2.cvtColor(reading.corrected, cv2.COLOR_BGR2GRAY)
-        small = cv2.resize(gray, (gray.shape[1] // cell, gray.shape[0] // cell),
-                           interpolation=cv2.INTER_AREA).astype(np.float32)
-        if self._history:
-            last_key, last_small = self._history[-1]
-            moved = np.abs(small - last_small) > CHANGE_LEVEL
-            if last_key != key or moved.mean() > 0.002:
-                self._history.clear()
-        self._history.append((key, small))
-        del self._history[:-self.settle]
-        return len(self._history) >= self.settle
+    def _moving(self, where: Location) -> dict[str, Any]:
+        """A frame of a view still settling: the last view's pieces, not stable."""
+        if self.last_reading is not None:
+            obs = copy.deepcopy(self.last_reading.observation)
+        else:
+            obs = {"weather": None, "slots": {s: {"disc": True, "canoes": []}
+                                              for s in SLOTS}, "dock": [], "falls": []}
+        obs.update(stable=False, markers=where.markers, homography_kept=where.kept)
+        return obs
 
     def watch(self, frames: Iterable[np.ndarray], every: bool = False
               ) -> Iterator[dict[str, Any]]:

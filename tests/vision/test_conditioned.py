@@ -20,7 +20,7 @@ from companion.vision.render import Nuisance
 
 @pytest.fixture(scope="module")
 def vision(board, profile):
-    return Vision(board, profile)
+    return Vision(board, profile, settle=1)
 
 
 @pytest.fixture(scope="module")

@@ -155,12 +155,13 @@ def picture_after_from(before: dict, game: Game, branches) -> dict:
     return expected_observation(state)
 
 
-def test_a_canoe_missing_after_the_river_gives_none_with_the_rules_answer_closest():
+def test_a_canoe_hidden_after_the_river_still_gives_the_rules_answer():
+    # No canoe leaves the game: one not seen is hidden, and the rest tell the river.
     game = round_one({"blue": 5, "green": 6, "yellow": 2}, ["D-5", "D-4+clear", "D-2"])
     picture = picture_after(game, ["L", "R"])
     picture["slots"]["6R"]["canoes"] = []  # green's canoe with clear not seen
     result = infer_river(game, picture)
-    assert result.status == "none"
+    assert result.status == "exact"
     assert result.best[0].event.branches == ("L", "R")
     assert result.diff[0]["place"] == "6R"
     assert result.diff[0]["problems"] == ["green's canoe with clear should be on 6R, not seen"]
