@@ -278,6 +278,10 @@ class Table(Session):
                 self.feed({"kind": "reveal", "ok": True, "player": game.to_move,
                            "card": game.state.cards[game.to_move]})
             self.bump("turn", turn.player, event=turn)
+            if game.phase == Phase.RIVER and game.speed == 0:
+                # Nothing on the board moves this round (R-RIVER-1): no camera can see
+                # the river's phase and nobody should have to press for it.
+                self.move_river(0, [], source="rules")
             return verdict
 
     def move_river(self, steps: int | None = None, branches: Sequence[str] | None = None, *,

@@ -184,5 +184,5 @@ def _project(h: np.ndarray, pts: np.ndarray) -> np.ndarray:
     return p[:, :2] / p[:, 2:3]
 
 
-__all__ = ["CLOUD_CHANGE", "Changes", "PIXEL_CHANGE", "GEM_SHARE", "SAME_VIEW_PX", "WEATHER", "changed_places",
-           "changed_readings", "condition", "same_view"]
+__all__ = ["CLOUD_CHANGE", "Changes", "PIXEL_CHANGE", "GEM_SHARE", "SAME_VIEW_PX", "WEATHER",
+           "changed_places", "changed_readings", "condition", "same_view"]

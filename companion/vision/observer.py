@@ -30,12 +30,11 @@ import numpy as np
 from companion.rules import SLOTS
 
 from .board import Board, load_board
-from .detect import Detector, Reading
 from .conditioned import same_view as _same_camera
+from .detect import Detector, Reading
 from .locate import BoardLocator, Location
 from .profile import ColourProfile, load_profile
 from .settle import StillView
-
 
 
 class Vision:

@@ -9,7 +9,7 @@ import pytest
 
 from companion.app import Table
 from companion.camera import SimulatedCamera, TableCamera
-from companion.rules import Game
+from companion.rules import Game, River
 from companion.store import Store
 from companion.vision.board import load_board
 from companion.vision.render import Nuisance, Renderer
@@ -156,3 +156,20 @@ def test_an_undo_does_not_replay_the_move_still_on_the_board(table):
     # The pieces have not moved since the camera judged them: nothing to judge.
     assert watch(camera, 8) == []
     assert table.game.to_move == "blue"
+
+
+def test_a_river_of_speed_zero_moves_by_itself_after_the_last_turn(tmp_path):
+    # R-RIVER-1: no numbered card and no positive weather, speed 0: nothing on the board
+    # moves, so no camera can see the river's phase; the table plays it itself.
+    table = Table(Store(tmp_path / "games.sqlite3"))
+    table.new_game(["blue", "green", "yellow"])
+    for player in ("blue", "green", "yellow"):
+        table.choose(player, "cloud")
+    table.reveal()
+    assert table.play_turn("cloud down").ok
+    assert table.play_turn("cloud up").ok
+    assert table.game.phase == "turns"
+    assert table.play_turn("cloud down").ok  # weather -1: speed 0
+    assert table.game.phase == "cards" and table.game.round == 2
+    assert table.game.events[-1].to_json() == {"event": "river", "steps": 0, "branches": []}
+    assert table.game.events[-1] == River(0, ())
