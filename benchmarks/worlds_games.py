@@ -40,7 +40,7 @@ from worlds_common import FIXTURES, WorldFixture, calibrate, worlds  # noqa: E40
 
 from companion.app import Table  # noqa: E402
 from companion.camera import TableCamera  # noqa: E402
-from companion.rules import Game, format_turn, parse_event, parse_turn  # noqa: E402
+from companion.rules import Game, River, format_turn, parse_event, parse_turn  # noqa: E402
 from companion.store import Store  # noqa: E402
 from companion.vision.observer import Vision  # noqa: E402
 
@@ -87,13 +87,37 @@ def _snap(game: Game) -> str:
 
 
 def _same_turn(game: Game, text: str, reference: Game) -> bool:
-    """Does the turn `text` of the player to move lead where the truth led?"""
+    """Does the choice `text` (the turn of the player to move, or a river's "4 steps
+    LRRL") lead where the truth led?"""
     probe = Game.from_events([game.setup, *game.events])
     try:
-        probe.apply(parse_turn(text, probe.to_move or ""))
+        if probe.phase == "river":
+            steps, _, branches = text.partition(" step")
+            branches = branches.lstrip("s").strip()
+            probe.apply(River(int(steps), tuple(branches)))
+        else:
+            probe.apply(parse_turn(text, probe.to_move or ""))
     except ValueError:
         return False
     return _snap(probe) == _snap(reference)
+
+
+def _same_games(lines: list[str], truth: list[dict[str, Any]]) -> bool:
+    """Do two logs tell the same game: the same events, each leaving the same state? (A
+    river the camera read names its steps and branches; the truth may leave the rules'
+    defaults unsaid.)"""
+    logged = [json.loads(x) for x in lines]
+    if len(logged) != len(truth) or logged[0] != truth[0]:
+        return False
+    a, b = Game.from_setup(logged[0]), Game.from_setup(truth[0])
+    for x, y in zip(logged[1:], truth[1:], strict=True):
+        if x["event"] != y["event"]:
+            return False
+        a.apply(parse_event(x))
+        b.apply(parse_event(y))
+        if _snap(a) != _snap(b):
+            return False
+    return True
 
 
 def _truth_text(game_before: Game, event: dict[str, Any]) -> str | None:
@@ -144,9 +168,16 @@ def play(game_dir: Path, world: WorldFixture, profile: Path | None, tmp: Path,
             continue
         label = "turn" if kind == "turn" else "river"
         counts[f"{label}s"] += 1
+        if kind == "river" and reference.phase != "river":
+            # Speed 0: the table played the river with the last turn (R-RIVER-1), and
+            # so did the reference.
+            counts["river_right"] += _snap(table.game) == _snap(reference)
+            continue
         before = len(game.events)
         text = _truth_text(reference, event)
         reference.apply(event)
+        if reference.phase == "river" and reference.speed == 0:
+            reference.apply(River(0, ()))  # as the table does; the truth's next event
         said = _show(camera, frames, by_events[k]["hand"], HAND_REPEATS)
         said += _show(camera, frames, by_events[k]["stable"], SETTLE + 3)
         new = len(table.game.events) - before
@@ -183,8 +214,9 @@ def play(game_dir: Path, world: WorldFixture, profile: Path | None, tmp: Path,
             counts["desync"] += 1
             fails.append(f"{what}: the table could not be put right; game stopped")
             break
-    counts["log_equal"] = int(not fails and [json.loads(x) for x in table.log_lines()][1:]
-                              == truth[1:])
+        # The camera goes on watching the board while they type (a second or two).
+        _show(camera, frames, by_events[k]["stable"], 3)
+    counts["log_equal"] = int(not fails and _same_games(table.log_lines(), truth))
     return {"counts": counts, "fails": fails}
 
 

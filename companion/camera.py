@@ -116,8 +116,9 @@ class TableCamera:
         self._thread: threading.Thread | None = None
         self._last_key: str | None = None
         # The last stable picture the game confirmed (it showed the game as it stands),
-        # with where the board was in it and the table's version then.
-        self._confirmed: tuple[np.ndarray, Any, int] | None = None
+        # with where the board was in it and the game then (``_game_key``).
+        self._confirmed: tuple[np.ndarray, Any, Any] | None = None
+        self._judged_view = -1  # the still view last judged (Vision.view.version)
 
     def start(self) -> TableCamera:
         self._thread = threading.Thread(target=self._run, name="table-camera", daemon=True)
@@ -161,41 +162,64 @@ class TableCamera:
                   stable=obs["stable"])
         if not obs["stable"]:
             return None
-        # A verdict needs a stable view that changed since the last one judged: a view
-        # is judged once, so an undo or a move typed on the page does not have the
-        # pieces still on the board judged again (they would replay the undone move or
-        # flag the typed one), and a frame taken before the game changed under it is
-        # not judged against the game after (issue 12 item 4).
+        # A frame taken before the game changed under it is not judged against the game
+        # after (issue 12 item 4).
         if self.table.version != version:
             return None
-        key = repr((obs["weather"], obs["slots"], obs["dock"], obs["falls"]))
-        if key == self._last_key:
-            return None
-        self._last_key = key
         reading, where = self.vision.last_reading, self.vision.last_location
-        outcome = self.table.observe(self._conditioned(obs))
+        game_key = self._game_key()
+        view = self.vision.view.version
+        if view == self._judged_view:
+            # A still view is judged once, so an undo or a move typed on the page does
+            # not have the pieces still on the board judged again (they would replay the
+            # undone move or flag the typed one). But when the players changed the game
+            # while this view lay on the table (answered the camera's question, typed
+            # the move it could not read), the picture shows the game as they left it:
+            # the next move is compared with it.
+            if reading is not None and game_key is not None and (
+                    self._confirmed is None or self._confirmed[2] != game_key):
+                self._confirmed = (reading.corrected, where, game_key)
+            return None
+        self._judged_view = view
+        seen = self._conditioned(obs, game_key)
+        if seen is None:
+            # No picture of the game as it stands: the reading alone, judged only when
+            # it differs from the last one judged (a misread is not flagged twice).
+            key = repr((obs["weather"], obs["slots"], obs["dock"], obs["falls"]))
+            if key == self._last_key:
+                return None
+            self._last_key = key
+            seen = obs
+        outcome = self.table.observe(seen)
         self.status["last"] = outcome
-        if outcome in ("same", "applied") and reading is not None:
-            self._confirmed = (reading.corrected, where, self.table.version)
-        else:
-            self._confirmed = None
+        game = self.table.game
+        if reading is not None and (outcome in ("same", "applied") or (
+                self._confirmed is None and game is not None and not game.events)):
+            # The picture of the game as it now stands (the first view of a new game
+            # is its setup, even if read with slips: what changes later is read again).
+            self._confirmed = (reading.corrected, where, self._game_key())
         return outcome
 
-    def _conditioned(self, obs: dict[str, Any]) -> dict[str, Any]:
+    def _game_key(self) -> tuple[int, int, Any] | None:
+        game = self.table.game
+        if game is None:
+            return None
+        return (id(game), len(game.events), game.state.key())
+
+    def _conditioned(self, obs: dict[str, Any], game_key: Any) -> dict[str, Any] | None:
         """The observation with the places that did not change since the last confirmed
         picture holding what the game says (``vision.conditioned``): only when that
-        picture is of the game as it stands (nothing typed, undone or applied since) and
-        the camera has not moved; otherwise the reading as it is."""
+        picture is of the game as it stands (the same events since) and the camera has
+        not moved; else None."""
         from companion.vision.conditioned import changed_places, condition, same_view
 
         reading, where = self.vision.last_reading, self.vision.last_location
         if self._confirmed is None or reading is None or where is None:
-            return obs
-        picture, there, version = self._confirmed
+            return None
+        picture, there, key = self._confirmed
         game = self.table.game
-        if game is None or version != self.table.version or there is None \
-                or not same_view(there, where):
-            return obs
+        if game is None or key != game_key or there is None or not same_view(there, where):
+            return None
         changed = changed_places(self.vision.detector, picture, reading.corrected)
         return condition(obs, game, changed)
 

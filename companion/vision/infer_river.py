@@ -31,6 +31,15 @@ class RiverInference(Inference):
     branch_next: str = "L"
 
     @property
+    def best(self) -> tuple[Candidate, ...]:
+        """As Inference.best; when asking, only pushes of the round's speed (R-RIVER-1)
+        are offered, if any is close enough: the others are not the players' to choose."""
+        best = super().best
+        if self.status != "ambiguous":
+            return best
+        return tuple(c for c in best if c.rank[1:2] == (0,)) or best
+
+    @property
     def event(self) -> River | None:
         """The river event to apply when the status is exact, else None."""
         if self.status != "exact":
