@@ -198,6 +198,10 @@ class TableCamera:
             # The picture of the game as it now stands (the first view of a new game
             # is its setup, even if read with slips: what changes later is read again).
             self._confirmed = (reading.corrected, where, self._game_key())
+            if game is not None:
+                # The game confirmed it by itself: its canoes teach this table's look
+                # (never a view the players had to put right: see vision.looks).
+                self.vision.detector.looks.learn(reading.canoes, game.state.canoes)
         return outcome
 
     def _game_key(self) -> tuple[int, int, Any] | None:

@@ -48,6 +48,7 @@ from .gems import GemReader
 from .hands import HandFinder
 from .light import LightMeter
 from .locate import Location
+from .looks import HullLooks, SeenCanoe
 from .masks import BoardMasks
 from .profile import (
     CANOE_CLASSES,
@@ -80,6 +81,7 @@ class Reading:
     occluded: bool                      # something (a hand) is over the board
     corrected: np.ndarray = field(repr=False)  # the light-corrected board image
     timings: dict[str, float] = field(default_factory=dict)
+    canoes: list[SeenCanoe] = field(default_factory=list)  # each canoe read, for ``looks``
 
 
 class Detector(BoardMasks, Straightener, HandFinder, CanoeFinder, GemReader, DiscReader):
@@ -94,6 +96,7 @@ class Detector(BoardMasks, Straightener, HandFinder, CanoeFinder, GemReader, Dis
         self.profile = profile
         self.scale = px_per_mm
         self.light = LightMeter(board, px_per_mm)
+        self.looks = HullLooks()
         h, w = self.light.shape
         self.shape = (h, w)
         names = profile.names
@@ -117,7 +120,8 @@ class Detector(BoardMasks, Straightener, HandFinder, CanoeFinder, GemReader, Dis
             cv2.MORPH_ELLIPSE, (_odd(UNKNOWN_MM * px_per_mm / HAND_STEP),) * 2)
         self._shade_ref: np.ndarray | None = None
         self._gain: np.ndarray | None = None
-        self._gem_cache: dict[tuple[str, int, int], tuple[np.ndarray, str | None]] = {}
+        self._gem_cache: dict[tuple[str, int, int],
+                              tuple[np.ndarray, str | None, float | None]] = {}
         if profile.board_luma is not None:
             self._shade_cell = max(2, 2 * int(round(SHADE_CELL_MM * px_per_mm / 2)))
             rows = self.shape[0] // self._shade_cell
@@ -202,19 +206,25 @@ class Detector(BoardMasks, Straightener, HandFinder, CanoeFinder, GemReader, Dis
                     * self.canoe_px}
             hulls = [(p, ys, xs) for p, ys, xs in hulls if p not in skin]
         canoes: list[tuple[str, tuple[float, float], str | None]] = []
-        cache: dict[tuple[str, int, int], tuple[np.ndarray, str | None]] = {}
+        seen: list[SeenCanoe] = []
+        cache: dict[tuple[str, int, int], tuple[np.ndarray, str | None, float | None]] = {}
         for player, ys, xs in hulls:
             centre = ((xs.mean() + 0.5) / self.scale, (ys.mean() + 0.5) / self.scale)
             # On the dock and below the falls canoes are empty by the rules (R-LAND-2,
             # R-RIVER-4): only a gem plainly of another colour is reported there.
-            ashore = self.board.place_at(centre) in ("D", "F")
-            canoes.append((player, centre, self._gem_cached(
-                image, location, img, centre, player, cache, ashore, (ys, xs))))
+            place = self.board.place_at(centre)
+            ashore = place in ("D", "F")
+            gem, texture = self._gem_cached(image, location, img, centre, player, cache,
+                                            ashore, (ys, xs))
+            canoes.append((player, centre, gem))
+            if place is not None:
+                seen.append(SeenCanoe(player, place, texture))
         self._gem_cache = cache
         clock.lap("canoes")
         obs = self._observation(img, labels, canoe, canoes, location, occluded_places)
         clock.lap("discs+weather")
-        return Reading(obs, bool(occluded_places) or bool(blocked.any()), img, clock.laps)
+        return Reading(obs, bool(occluded_places) or bool(blocked.any()), img, clock.laps,
+                       seen)
 
 
 

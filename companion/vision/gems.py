@@ -21,6 +21,7 @@ from .profile import (
 from .stage import Stage
 from .thresholds import (
     CACHE_MM,
+    FACETED_OVER_EMPTY,
     GEM_ANGLE,
     GEM_CORE,
     GEM_FILL,
@@ -39,12 +40,13 @@ class GemReader(Stage):
 
     def _gem_cached(self, image: np.ndarray, location: Location, img: np.ndarray,
                     centre: tuple[float, float], player: str,
-                    cache: dict[tuple[str, int, int], tuple[np.ndarray, str | None]],
+                    cache: dict[tuple[str, int, int], tuple[np.ndarray, str | None, float | None]],
                     ashore: bool = False, hull: tuple[np.ndarray, np.ndarray] | None = None
-                    ) -> str | None:
+                    ) -> tuple[str | None, float | None]:
         """The gem of a canoe, read again only if the canoe's middle changed since the
         last frame (a still camera sees the same canoe thirty times a second). `hull`:
-        the canoe's pixels (ys, xs), which give the direction it lies in."""
+        the canoe's pixels (ys, xs), which give the direction it lies in. Returns the gem
+        and how faceted the canoe's middle is (None if not measured)."""
         r = int(math.ceil(math.sqrt(self.gem_px / math.pi))) + 2
         x, y = int(centre[0] * self.scale), int(centre[1] * self.scale)
         middle = img[max(y - r, 0):y + r + 1, max(x - r, 0):x + r + 1].astype(np.int16)
@@ -52,32 +54,46 @@ class GemReader(Stage):
         last = self._gem_cache.get(key)
         if last is not None and last[0].shape == middle.shape and \
                 float(np.abs(middle - last[0]).mean()) < SAME_MIDDLE:
-            gem = last[1]
+            gem, texture = last[1], last[2]
         else:
             axis = self._axis(*hull) if hull is not None else None
-            gem = self._gem(image, location, centre, player, ashore, axis)
-        cache[key] = (middle, gem)
-        return gem
+            gem, texture = self._gem(image, location, centre, player, ashore, axis)
+        cache[key] = (middle, gem, texture)
+        return gem, texture
 
     def _gem(self, image: np.ndarray, location: Location, centre: tuple[float, float],
              player: str, ashore: bool = False, axis: tuple[float, float] | None = None
-             ) -> str | None:
+             ) -> tuple[str | None, float | None]:
         """The gem in the middle of the canoe lying at `centre` (mm): None for an empty
         canoe, a gem colour, or "unknown".
 
         The camera blurs a gem's colour into its hull's, so a gem is judged by the
         direction in which the canoe's middle leaves the hull's own colour: towards which
-        gem's colour. The hull is the local light reference, so shadows do not matter."""
+        gem's colour. The hull is the local light reference, so shadows do not matter.
+        Also returns how faceted the middle is (``texture``), which ``looks`` learns."""
         evidence = self.gem_evidence(image, location, centre, player, axis)
         if evidence is None:
-            return "unknown"
+            return "unknown", None
         unlike, hull, core, texture, middle = evidence
+        return self._judge_gem(unlike, hull, core, texture, middle, player, ashore), texture
+
+    def _faceted(self, texture: float, player: str) -> bool:
+        """Is a canoe's middle uneven as a cut gem is? Against the sensor noise, and,
+        once this table has shown empty canoes of this colour, against how uneven
+        their middles looked (a hull's own shading and gloss: ``HullLooks``)."""
+        if texture <= GEM_TEXTURE:
+            return False
+        empty = self.looks.empty_texture(player)
+        return empty is None or texture > FACETED_OVER_EMPTY * empty
+
+    def _judge_gem(self, unlike: float, hull: np.ndarray, core: np.ndarray, texture: float,
+                   middle: np.ndarray, player: str, ashore: bool) -> str | None:
         own = player if player in self._gem_idx else None
         if unlike < GEM_UNLIKE:
             # Nothing of another colour than the hull's: empty, unless the middle is
             # faceted. Then it is a gem of the hull's own colour (a red gem in a red
             # canoe), if there is such a gem.
-            if texture <= GEM_TEXTURE or ashore:
+            if ashore or not self._faceted(texture, player):
                 return None
             return own or "unknown"
         v = core - hull
@@ -88,7 +104,7 @@ class GemReader(Stage):
             angles.append((math.degrees(math.acos(max(-1.0, min(1.0, cos)))), g))
         angles.sort()
         (best, gem), (second, _) = angles[0], angles[1]
-        if own and gem != own and texture > GEM_TEXTURE and not ashore \
+        if own and gem != own and self._faceted(texture, player) and not ashore \
                 and self._blend(middle, hull, gem) < GEM_FILL:
             # A gem of the hull's own colour leaves the hull's colour mostly at its
             # highlights, which point towards white as a clear gem does. But a gem

@@ -35,6 +35,9 @@ DISC_APART = 0.02           # chromaticity distance below which two rings look a
 GEM_PX_PER_MM = 3.0         # gems are read at this resolution, from the camera frame
 GEM_CORE = 0.2              # share of a gem's area taken as its colour
 GEM_TEXTURE = 6.0           # a faceted middle's brightness spreads this many times the noise
+# A middle is faceted when it is this many times as uneven as empty canoes of the same
+# colour looked at this table (a 3-D hull's shading and gloss are uneven too).
+FACETED_OVER_EMPTY = 1.6
 GEM_UNLIKE = 0.3            # share of a gem's area unlike the hull: less is an empty canoe
 GEM_FILL = 0.3              # a gem's colour makes at least this share of the canoe's middle
 GEM_ANGLE = 35.0            # degrees: how far a gem's colour may point off its class
@@ -77,6 +80,7 @@ __all__ = [
     "GEM_PX_PER_MM",
     "GEM_CORE",
     "GEM_TEXTURE",
+    "FACETED_OVER_EMPTY",
     "GEM_UNLIKE",
     "GEM_FILL",
     "GEM_ANGLE",

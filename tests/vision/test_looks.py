@@ -1,0 +1,41 @@
+"""The table's learned look of its canoes (vision.looks): learned only from canoes the
+confirmed state says are empty, kept current, and used to judge a gem's facets."""
+
+from __future__ import annotations
+
+from companion.vision.looks import ENOUGH, KEEP, HullLooks, SeenCanoe
+
+
+def test_a_hull_is_learned_only_where_the_state_has_that_players_canoes_all_empty():
+    looks = HullLooks()
+    learned = looks.learn(
+        [SeenCanoe("red", "3", 5.0), SeenCanoe("red", "4", 9.0), SeenCanoe("blue", "4", 2.0),
+         SeenCanoe("green", "5", 1.0)],
+        {"red": [("3", None), ("4", "violet")], "blue": [("4", None)], "green": [("D", None)]})
+    # red on 4 carries violet: not an empty hull; green is not on 5: a misread.
+    assert learned == 2
+    assert looks.empty_texture("red") is None  # one sample is not ENOUGH
+    looks.learn([SeenCanoe("red", "3", 7.0)], {"red": [("3", None)]})
+    assert looks.empty_texture("red") == 6.0
+
+
+def test_nothing_is_known_before_enough_hulls_were_seen():
+    looks = HullLooks()
+    for n in range(ENOUGH - 1):
+        looks.learn([SeenCanoe("yellow", "D", 3.0)], {"yellow": [("D", None)]})
+        assert looks.empty_texture("yellow") is None, n
+    assert looks.empty_texture("brown") is None
+
+
+def test_the_look_follows_the_light_keeping_only_the_newest_hulls():
+    looks = HullLooks()
+    for _ in range(KEEP):
+        looks.learn([SeenCanoe("blue", "2", 3.0)], {"blue": [("2", None)]})
+    for _ in range(KEEP // 2 + 1):  # a lamp switched on: the hulls look glossier
+        looks.learn([SeenCanoe("blue", "2", 8.0)], {"blue": [("2", None)]})
+    assert looks.empty_texture("blue") == 8.0
+
+
+def test_a_canoe_whose_middle_was_not_measured_teaches_nothing():
+    looks = HullLooks()
+    assert looks.learn([SeenCanoe("red", "3", None)] * 3, {"red": [("3", None)]}) == 0
