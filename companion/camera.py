@@ -25,8 +25,15 @@ from companion.vision.sources import CameraLost, FrameSource, SourceError, open_
 if TYPE_CHECKING:
     from companion.app import Table
     from companion.vision.observer import Vision
+    from companion.vision.transport import EmptySlots
 
 log = logging.getLogger(__name__)
+
+# The river's pushes are read from where the slots' looks went when the best pushes fit
+# this much better than any leaving another board (times the best's mismatch, plus
+# canoe areas): a canoe's look changes a little from slot to slot under the lamp.
+RIVER_CLEAR = 1.5
+RIVER_APART = 1.0
 
 
 class SimulatedCamera(FrameSource):
@@ -119,6 +126,7 @@ class TableCamera:
         # with where the board was in it and the game then (``_game_key``).
         self._confirmed: tuple[np.ndarray, Any, Any] | None = None
         self._judged_view = -1  # the still view last judged (Vision.view.version)
+        self._slots: EmptySlots | None = None  # the slots' empty looks (vision.transport)
 
     def start(self) -> TableCamera:
         self._thread = threading.Thread(target=self._run, name="table-camera", daemon=True)
@@ -179,6 +187,7 @@ class TableCamera:
             if reading is not None and game_key is not None and (
                     self._confirmed is None or self._confirmed[2] != game_key):
                 self._confirmed = (reading.corrected, where, game_key)
+                self._learn_slots(reading.corrected)
             return None
         self._judged_view = view
         seen = self._conditioned(obs, game_key)
@@ -198,17 +207,31 @@ class TableCamera:
             # The picture of the game as it now stands (the first view of a new game
             # is its setup, even if read with slips: what changes later is read again).
             self._confirmed = (reading.corrected, where, self._game_key())
+            self._learn_slots(reading.corrected)
             if game is not None:
                 # The game confirmed it by itself: its canoes teach this table's look
                 # (never a view the players had to put right: see vision.looks).
                 self.vision.detector.looks.learn(reading.canoes, game.state.canoes)
         return outcome
 
-    def _game_key(self) -> tuple[int, int, Any] | None:
+    def _learn_slots(self, picture: np.ndarray) -> None:
+        """The empty slots of a picture of the game as it stands teach their looks."""
+        from companion.vision.transport import EmptySlots
+
+        game = self.table.game
+        if game is None:
+            return
+        if self._slots is None:
+            self._slots = EmptySlots(self.vision.detector)
+        self._slots.learn(picture, game.state)
+
+    def _game_key(self) -> tuple[int, str, int] | None:
+        """What a picture of the game shows: its canoes and the cloud (cards played or
+        gems bought back change nothing a camera sees)."""
         game = self.table.game
         if game is None:
             return None
-        return (id(game), len(game.events), game.state.key())
+        return (id(game), repr(sorted(game.state.canoes.items())), game.state.weather)
 
     def _conditioned(self, obs: dict[str, Any], game_key: Any) -> dict[str, Any] | None:
         """The observation with the places that did not change since the last confirmed
@@ -222,10 +245,38 @@ class TableCamera:
             return None
         picture, there, key = self._confirmed
         game = self.table.game
-        if game is None or key != game_key or there is None or not same_view(there, where):
+        if there is not None and not same_view(there, where):
+            self._confirmed = None  # the camera moved: its pictures are of another view
+            self._slots = None
+            return None
+        if game is None or key != game_key or there is None:
             return None
         changed = changed_places(self.vision.detector, picture, reading.corrected)
-        return condition(obs, game, changed)
+        seen = condition(obs, game, changed)
+        if game.phase == "river" and game.speed:
+            river = self._river_by_transport(picture, reading.corrected)
+            if river is not None:
+                seen.update(slots=river["slots"], dock=river["dock"], falls=river["falls"])
+        return seen
+
+    def _river_by_transport(self, before: np.ndarray, after: np.ndarray
+                            ) -> dict[str, Any] | None:
+        """The board after the river as the pushes that best carry the slots' looks from
+        the picture before to the one after put it (``vision.transport``), when they
+        are clearly better than any push leaving another board; else None."""
+        from companion.vision.transport import layout_after, rank_rivers
+
+        game = self.table.game
+        if game is None or self._slots is None or not self._slots.known():
+            return None
+        ranked = rank_rivers(self._slots, before, after, game)
+        best = layout_after(game, ranked[0].branches)
+        for other in ranked[1:]:
+            if other.score >= RIVER_CLEAR * ranked[0].score + RIVER_APART:
+                break
+            if layout_after(game, other.branches) != best:
+                return None  # another board fits nearly as well: let the reading decide
+        return best
 
     def _set(self, state: str, **extra: Any) -> None:
         self.status = {"source": self.status.get("source"), "state": state,

@@ -43,7 +43,7 @@ from .geometry import (
 )
 from .notation import format_turn, parse_turn
 from .referee import referee_lines
-from .river import RiverPreview, possible_speeds, preview_river, river_speed
+from .river import RiverPreview, downstream, possible_speeds, preview_river, river_speed
 from .state import State
 
 __all__ = [
@@ -53,6 +53,7 @@ __all__ = [
     "LEGAL", "Game", "Verdict", "win_met", "CARD_VALUES", "DEPOSIT_AT", "GEM_TOTAL", "GEMS",
     "PLACES", "Phase", "Place", "PLAYER_COLOURS", "SLOTS", "VARIANTS", "WEATHER_TRACK",
     "format_turn", "parse_turn",
-    "referee_lines", "RiverPreview", "possible_speeds", "preview_river", "river_speed",
+    "referee_lines", "RiverPreview", "downstream", "possible_speeds", "preview_river",
+    "river_speed",
     "State",
 ]

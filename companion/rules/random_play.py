@@ -11,7 +11,7 @@ from .events import Buyback, Cards, Event, River, Turn
 from .game import Game
 from .geometry import DEPOSIT_AT, DEPTH, GEMS, PLAYER_COLOURS, SLOTS, VARIANTS, WEATHER_TRACK
 from .movegen import Option, apply_to_deposits, canoe_options, robbed_state
-from .river import _downstream, other_branch
+from .river import downstream, other_branch
 from .state import Canoe, State
 
 
@@ -129,7 +129,7 @@ def _steps_to_fall(slot: str, branch: str) -> int:
     the branches alternately from `branch` (R-RIVER-2, R-RIVER-3)."""
     steps = 0
     while slot != "F":
-        slot = _downstream(slot, branch) or slot
+        slot = downstream(slot, branch) or slot
         branch = other_branch(branch)
         steps += 1
     return steps

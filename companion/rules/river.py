@@ -35,8 +35,8 @@ def branches_for(state: State, steps: int, observed: Sequence[str] | None = None
     return out
 
 
-def _downstream(place: str, branch: str) -> str | None:
-    """Where a disc on `place` goes in a step whose new disc enters `branch`;
+def downstream(place: str, branch: str) -> str | None:
+    """Where a disc on `place` goes in a step whose new disc enters `branch` (R-RIVER-2);
     None when it does not move (the other branch), 'F' when it falls."""
     if place in ("1", "2", "3", "4"):
         return str(int(place) + 1)
@@ -55,7 +55,7 @@ def step_river(state: State, branch: str) -> list[tuple[str, str | None]]:
         canoes = state.canoes[player]
         moved = []
         for at, gem in canoes:
-            to = None if at in ("D", "F") else _downstream(at, branch)
+            to = None if at in ("D", "F") else downstream(at, branch)
             if to is None:
                 moved.append((at, gem))
             elif to == "F":
@@ -99,7 +99,7 @@ def preview_river(state: State, steps: int,
         fell = False
         for start, at in where.items():
             if at != "F":
-                to = _downstream(at, branch)
+                to = downstream(at, branch)
                 if to is not None:
                     where[start] = to
                     fell = fell or (to == "F" and start in carried)
