@@ -68,6 +68,20 @@ class SimulatedCamera(FrameSource):
         return self._frame
 
 
+def _agreeing(seen: list[Any], state: Any) -> list[Any]:
+    """The canoes seen on places where the picture shows the same players' canoes as the
+    state (``vision.looks.SeenCanoe``)."""
+    def players(canoes: Any) -> dict[str, list[str]]:
+        out: dict[str, list[str]] = {}
+        for player, place in canoes:
+            out.setdefault(place, []).append(player)
+        return {place: sorted(names) for place, names in out.items()}
+
+    told = players((p, at) for p, canoes in state.canoes.items() for at, _ in canoes)
+    shown = players((c.player, c.place) for c in seen)
+    return [c for c in seen if told.get(c.place) == shown.get(c.place)]
+
+
 def open_camera(spec: str, table: Table) -> FrameSource | None:
     """The frame source for `companion serve --camera SPEC`: "auto" (the Pi camera, else
     the first USB camera, else the simulated one), "sim", "none", or anything
@@ -188,6 +202,13 @@ class TableCamera:
                     self._confirmed is None or self._confirmed[2] != game_key):
                 self._confirmed = (reading.corrected, where, game_key)
                 self._learn_slots(reading.corrected)
+                game = self.table.game
+                if game is not None:
+                    # The players said what the picture shows; its canoes teach the
+                    # table's look only where the camera saw the same players' canoes
+                    # (where they overrode what it saw, it learns nothing).
+                    self.vision.detector.looks.learn(_agreeing(reading.canoes, game.state),
+                                                     game.state.canoes)
             return None
         self._judged_view = view
         seen = self._conditioned(obs, game_key)

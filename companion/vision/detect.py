@@ -120,8 +120,7 @@ class Detector(BoardMasks, Straightener, HandFinder, CanoeFinder, GemReader, Dis
             cv2.MORPH_ELLIPSE, (_odd(UNKNOWN_MM * px_per_mm / HAND_STEP),) * 2)
         self._shade_ref: np.ndarray | None = None
         self._gain: np.ndarray | None = None
-        self._gem_cache: dict[tuple[str, int, int],
-                              tuple[np.ndarray, str | None, float | None]] = {}
+        self._gem_cache: dict[tuple[str, int, int], tuple[np.ndarray, Any]] = {}
         if profile.board_luma is not None:
             self._shade_cell = max(2, 2 * int(round(SHADE_CELL_MM * px_per_mm / 2)))
             rows = self.shape[0] // self._shade_cell
@@ -207,18 +206,18 @@ class Detector(BoardMasks, Straightener, HandFinder, CanoeFinder, GemReader, Dis
             hulls = [(p, ys, xs) for p, ys, xs in hulls if p not in skin]
         canoes: list[tuple[str, tuple[float, float], str | None]] = []
         seen: list[SeenCanoe] = []
-        cache: dict[tuple[str, int, int], tuple[np.ndarray, str | None, float | None]] = {}
+        cache: dict[tuple[str, int, int], tuple[np.ndarray, Any]] = {}
         for player, ys, xs in hulls:
             centre = ((xs.mean() + 0.5) / self.scale, (ys.mean() + 0.5) / self.scale)
             # On the dock and below the falls canoes are empty by the rules (R-LAND-2,
             # R-RIVER-4): only a gem plainly of another colour is reported there.
             place = self.board.place_at(centre)
             ashore = place in ("D", "F")
-            gem, texture = self._gem_cached(image, location, img, centre, player, cache,
-                                            ashore, (ys, xs))
+            gem, texture, core = self._gem_cached(image, location, img, centre, player,
+                                                  cache, ashore, (ys, xs))
             canoes.append((player, centre, gem))
             if place is not None:
-                seen.append(SeenCanoe(player, place, texture))
+                seen.append(SeenCanoe(player, place, texture, core))
         self._gem_cache = cache
         clock.lap("canoes")
         obs = self._observation(img, labels, canoe, canoes, location, occluded_places)

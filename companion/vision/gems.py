@@ -9,6 +9,7 @@ colour's gem. Unsure is "unknown".
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import cv2
 import numpy as np
@@ -40,9 +41,9 @@ class GemReader(Stage):
 
     def _gem_cached(self, image: np.ndarray, location: Location, img: np.ndarray,
                     centre: tuple[float, float], player: str,
-                    cache: dict[tuple[str, int, int], tuple[np.ndarray, str | None, float | None]],
+                    cache: dict[tuple[str, int, int], tuple[np.ndarray, Any]],
                     ashore: bool = False, hull: tuple[np.ndarray, np.ndarray] | None = None
-                    ) -> tuple[str | None, float | None]:
+                    ) -> tuple[str | None, float | None, tuple[float, float, float] | None]:
         """The gem of a canoe, read again only if the canoe's middle changed since the
         last frame (a still camera sees the same canoe thirty times a second). `hull`:
         the canoe's pixels (ys, xs), which give the direction it lies in. Returns the gem
@@ -54,28 +55,31 @@ class GemReader(Stage):
         last = self._gem_cache.get(key)
         if last is not None and last[0].shape == middle.shape and \
                 float(np.abs(middle - last[0]).mean()) < SAME_MIDDLE:
-            gem, texture = last[1], last[2]
+            found = last[1]
         else:
             axis = self._axis(*hull) if hull is not None else None
-            gem, texture = self._gem(image, location, centre, player, ashore, axis)
-        cache[key] = (middle, gem, texture)
-        return gem, texture
+            found = self._gem(image, location, centre, player, ashore, axis)
+        cache[key] = (middle, found)
+        return found  # type: ignore[no-any-return]
 
     def _gem(self, image: np.ndarray, location: Location, centre: tuple[float, float],
              player: str, ashore: bool = False, axis: tuple[float, float] | None = None
-             ) -> tuple[str | None, float | None]:
+             ) -> tuple[str | None, float | None, tuple[float, float, float] | None]:
         """The gem in the middle of the canoe lying at `centre` (mm): None for an empty
         canoe, a gem colour, or "unknown".
 
         The camera blurs a gem's colour into its hull's, so a gem is judged by the
         direction in which the canoe's middle leaves the hull's own colour: towards which
         gem's colour. The hull is the local light reference, so shadows do not matter.
-        Also returns how faceted the middle is (``texture``), which ``looks`` learns."""
+        Also returns what ``looks`` learns: how faceted the middle is, and the colour of
+        its part least like the hull when something stood out there."""
         evidence = self.gem_evidence(image, location, centre, player, axis)
         if evidence is None:
-            return "unknown", None
+            return "unknown", None, None
         unlike, hull, core, texture, middle = evidence
-        return self._judge_gem(unlike, hull, core, texture, middle, player, ashore), texture
+        gem = self._judge_gem(unlike, hull, core, texture, middle, player, ashore)
+        stood_out = tuple(float(c) for c in core) if unlike >= GEM_UNLIKE else None
+        return gem, texture, stood_out  # type: ignore[return-value]
 
     def _faceted(self, texture: float, player: str) -> bool:
         """Is a canoe's middle uneven as a cut gem is? Against the sensor noise, and,
@@ -99,7 +103,7 @@ class GemReader(Stage):
         v = core - hull
         angles = []
         for g in self._gem_idx:
-            u = self.profile.classes[f"gem:{g}"].bgr - hull
+            u = self._gem_colour(g) - hull
             cos = float(v @ u / max(np.linalg.norm(v) * np.linalg.norm(u), 1e-6))
             angles.append((math.degrees(math.acos(max(-1.0, min(1.0, cos)))), g))
         angles.sort()
@@ -116,10 +120,16 @@ class GemReader(Stage):
             return gem
         return "unknown"
 
+    def _gem_colour(self, gem: str) -> np.ndarray:
+        """A gem's colour in a canoe here: as this table showed it in confirmed
+        pictures (``looks``), else the profile's."""
+        learned = self.looks.gem_colour(gem)
+        return learned if learned is not None else self.profile.classes[f"gem:{gem}"].bgr
+
     def _blend(self, colour: np.ndarray, hull: np.ndarray, gem: str) -> float:
         """How far a colour lies on the way from a hull's colour to a gem's (0 the hull,
         1 the gem): the share of the gem in a blur of both."""
-        u = self.profile.classes[f"gem:{gem}"].bgr - hull
+        u = self._gem_colour(gem) - hull
         return float((colour - hull) @ u / max(float(u @ u), 1e-6))
 
     def _gem_geometry(self) -> tuple[float, float, int, np.ndarray, np.ndarray, np.ndarray]:

@@ -10,8 +10,10 @@
 Every confirmed state labels the canoes in its picture: a canoe of a player seen on a
 place where that player's canoes are all empty is an empty hull, so how uneven its
 middle looked (its shading and gloss under this lamp, in units of sensor noise) is what
-an empty hull of that colour looks like here. A gem's facets are then judged against
-that, not against a threshold tuned to one renderer. Only pictures the game confirmed
+an empty hull of that colour looks like here; one where they all carry a violet gem
+shows how a violet gem in a canoe looks here. A gem's facets and colour are then judged
+against those, not against a threshold tuned to one renderer or calibration photos
+taken in the glare of a lamp. Only pictures the game confirmed
 by itself are learned from; one whose reading the players had to correct is not (the
 caller's rule: ``companion.camera.TableCamera``).
 """
@@ -23,21 +25,29 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from statistics import median
 
+import numpy as np
+
 # Looks of the last this-many empty hulls a colour are kept: the light drifts (a lamp
 # switched on, daylight fading), and the newest pictures follow it.
 KEEP = 24
 # Fewer samples than this say nothing yet.
 ENOUGH = 2
+# One gem seen in a canoe of a confirmed state already says more about its colour here
+# than the calibration photos (a lamp's glare on them, another light).
+ENOUGH_GEMS = 1
 
 
 @dataclass(frozen=True)
 class SeenCanoe:
-    """One canoe as a picture showed it: whose, where, and how uneven its middle was
-    (None when not measured)."""
+    """One canoe as a picture showed it: whose, where, how uneven its middle was, and
+    the colour of the part of its middle least like its hull, if any stood out (a gem's
+    colour as this camera sees it in a canoe: blurred into the hull, in this light);
+    None when not measured."""
 
     player: str
     place: str
     texture: float | None
+    core: tuple[float, float, float] | None = None
 
 
 class HullLooks:
@@ -45,6 +55,15 @@ class HullLooks:
 
     def __init__(self) -> None:
         self._empty: dict[str, deque[float]] = {}
+        self._gems: dict[str, deque[tuple[float, float, float]]] = {}
+
+    def gem_colour(self, gem: str) -> np.ndarray | None:
+        """How a `gem` in a canoe looked here (BGR, in the canoe's light), the median
+        of the recent confirmed ones; None before ENOUGH_GEMS were seen."""
+        seen = self._gems.get(gem)
+        if not seen or len(seen) < ENOUGH_GEMS:
+            return None
+        return np.median(np.array(seen, dtype=np.float64), axis=0)
 
     def empty_texture(self, player: str) -> float | None:
         """How uneven an empty hull of `player`'s colour looks here (the median of the
@@ -57,16 +76,22 @@ class HullLooks:
     def learn(self, seen: Iterable[SeenCanoe],
               canoes: Mapping[str, Sequence[tuple[str, str | None]]]) -> int:
         """Learn from a picture whose state is known (`canoes`: the state's canoes by
-        player, as (place, gem)); returns how many hulls it learned from."""
+        player, as (place, gem)); returns how many canoes it learned from. A canoe
+        teaches only where the state's canoes of its player there all carry the same
+        (a canoe cannot be told from its twin)."""
         learned = 0
         for canoe in seen:
-            if canoe.texture is None:
-                continue
             there = [gem for place, gem in canoes.get(canoe.player, ()) if place == canoe.place]
-            if there and all(gem is None for gem in there):
+            if not there or len(set(there)) != 1:
+                continue  # not this player's place, or which canoe is which is unsure
+            gem = there[0]
+            if gem is None and canoe.texture is not None:
                 self._empty.setdefault(canoe.player, deque(maxlen=KEEP)).append(canoe.texture)
+                learned += 1
+            elif gem is not None and canoe.core is not None:
+                self._gems.setdefault(gem, deque(maxlen=KEEP)).append(canoe.core)
                 learned += 1
         return learned
 
 
-__all__ = ["ENOUGH", "KEEP", "HullLooks", "SeenCanoe"]
+__all__ = ["ENOUGH", "ENOUGH_GEMS", "KEEP", "HullLooks", "SeenCanoe"]

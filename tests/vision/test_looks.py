@@ -39,3 +39,20 @@ def test_the_look_follows_the_light_keeping_only_the_newest_hulls():
 def test_a_canoe_whose_middle_was_not_measured_teaches_nothing():
     looks = HullLooks()
     assert looks.learn([SeenCanoe("red", "3", None)] * 3, {"red": [("3", None)]}) == 0
+
+
+def test_a_gem_in_a_canoe_is_learned_from_the_state_that_says_which_gem_it_is():
+    looks = HullLooks()
+    violet = (90.0, 10.0, 98.0)  # a violet gem blurred into a red hull, BGR
+    learned = looks.learn([SeenCanoe("red", "3", 2.0, violet)], {"red": [("3", "violet")]})
+    assert learned == 1
+    assert list(looks.gem_colour("violet")) == list(violet)
+    assert looks.gem_colour("blue") is None
+
+
+def test_twin_canoes_carrying_different_gems_teach_nothing():
+    # Which of the two is which cannot be told: neither teaches a gem's look.
+    looks = HullLooks()
+    seen = [SeenCanoe("red", "3", 2.0, (90.0, 10.0, 98.0)), SeenCanoe("red", "3", 2.0, None)]
+    assert looks.learn(seen, {"red": [("3", "violet"), ("3", None)]}) == 0
+    assert looks.gem_colour("violet") is None
