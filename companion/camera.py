@@ -29,11 +29,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-# The river's pushes are read from where the slots' looks went when the best pushes fit
-# this much better than any leaving another board (times the best's mismatch, plus
-# canoe areas): a canoe's look changes a little from slot to slot under the lamp.
-RIVER_CLEAR = 1.5
-RIVER_APART = 1.0
 
 
 class SimulatedCamera(FrameSource):
@@ -283,21 +278,13 @@ class TableCamera:
     def _river_by_transport(self, before: np.ndarray, after: np.ndarray
                             ) -> dict[str, Any] | None:
         """The board after the river as the pushes that best carry the slots' looks from
-        the picture before to the one after put it (``vision.transport``), when they
-        are clearly better than any push leaving another board; else None."""
-        from companion.vision.transport import layout_after, rank_rivers
+        the picture before to the one after put it (``vision.transport``), when clear."""
+        from companion.vision.transport import river_board
 
         game = self.table.game
         if game is None or self._slots is None or not self._slots.known():
             return None
-        ranked = rank_rivers(self._slots, before, after, game)
-        best = layout_after(game, ranked[0].branches)
-        for other in ranked[1:]:
-            if other.score >= RIVER_CLEAR * ranked[0].score + RIVER_APART:
-                break
-            if layout_after(game, other.branches) != best:
-                return None  # another board fits nearly as well: let the reading decide
-        return best
+        return river_board(self._slots, before, after, game)
 
     def _set(self, state: str, **extra: Any) -> None:
         self.status = {"source": self.status.get("source"), "state": state,

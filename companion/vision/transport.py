@@ -44,6 +44,15 @@ FOREGROUND = 35
 BINS = 4
 # How much of a slot's disc is compared (of its radius): canoes lie on their disc.
 REACH = 1.05
+# Less than this share of a canoe's area on a slot is nothing on it.
+SPECK = 0.4
+# The share of its pixels a canoe may lose on another slot's print and stay itself.
+SHRINK = 0.3
+# The best pushes decide when every push leaving another board mismatches at least
+# CLEAR times as much plus APART canoe areas: a canoe's look changes a little from
+# slot to slot under the lamp; a canoe on the wrong slot costs its whole area.
+CLEAR = 1.5
+APART = 1.0
 
 
 @dataclass(frozen=True)
@@ -114,7 +123,15 @@ class EmptySlots:
         fore = (cv2.max(cv2.max(b, g), r) > FOREGROUND) & inside
         px = patch[fore].astype(np.int32) * BINS // 256
         index = (px[:, 0] * BINS + px[:, 1]) * BINS + px[:, 2]
-        return np.bincount(index, minlength=BINS ** 3).astype(np.float64)
+        counts = np.bincount(index, minlength=BINS ** 3).astype(np.float64)
+        if counts.sum() < SPECK * self.detector.canoe_px:
+            return np.zeros((BINS + 2) ** 3)  # a neighbour's tip, a shadow's edge: nothing
+        # A colour near a bin's edge falls on either side from one picture to the next:
+        # each count is shared with the neighbouring bins.
+        cube = np.pad(counts.reshape(BINS, BINS, BINS), 1)
+        for axis in range(3):
+            cube = 0.5 * cube + 0.25 * (np.roll(cube, 1, axis) + np.roll(cube, -1, axis))
+        return cube.ravel()
 
 
 def rank_rivers(slots: EmptySlots, before: np.ndarray, after: np.ndarray, game: Game
@@ -126,16 +143,46 @@ def rank_rivers(slots: EmptySlots, before: np.ndarray, after: np.ndarray, game: 
         raise ValueError("the slots' empty looks are not all known yet")
     was = {slot: slots.on_top(before, slot) for slot in SLOTS}
     now = {slot: slots.on_top(after, slot) for slot in SLOTS}
-    nothing = np.zeros(BINS ** 3)
+    nothing = np.zeros_like(now["1"])
     unit = max(slots.detector.canoe_px, 1.0)
     out = []
     for branches in product("LR", repeat=speed):
         come = sources(branches)
-        miss = sum(float(np.abs(now[slot] - (was[src] if src else nothing)).sum())
-                   for slot, src in come.items())
+        miss = sum(_apart(now[slot], was[src] if src else nothing) for slot, src in come.items())
         out.append(RiverRanking(tuple(branches), miss / unit))
     out.sort(key=lambda r: r.score)
     return out
+
+
+def river_board(slots: EmptySlots, before: np.ndarray, after: np.ndarray, game: Game
+                ) -> dict[str, Any] | None:
+    """The board after the river (an observation, vision.md, weather as now) as the
+    best pushes of the round's speed put it, when they fit clearly better than any push
+    leaving another board (CLEAR times the best's mismatch plus APART canoe areas); else
+    None, and the reading decides."""
+    ranked = rank_rivers(slots, before, after, game)
+    best = layout_after(game, ranked[0].branches)
+    for other in ranked[1:]:
+        if other.score >= CLEAR * ranked[0].score + APART:
+            break
+        if layout_after(game, other.branches) != best:
+            return None
+    return best
+
+
+def _apart(a: np.ndarray, b: np.ndarray) -> float:
+    """How unlike two slots' contents are (pixels): the colours one shows and the other
+    does not, weighted by the larger; and what one has more of than the other, beyond
+    SHRINK (the same canoe on a print nearer its own colour shows fewer pixels unlike
+    it). A canoe where none came costs all of it."""
+    na, nb = float(a.sum()), float(b.sum())
+    big = max(na, nb)
+    if big == 0.0:
+        return 0.0
+    if min(na, nb) == 0.0:
+        return big
+    unlike = big * (1.0 - float(np.minimum(a / na, b / nb).sum()))
+    return unlike + max(0.0, abs(na - nb) - SHRINK * big)
 
 
 def layout_after(game: Game, branches: Sequence[str]) -> dict[str, Any]:
@@ -150,5 +197,8 @@ def layout_after(game: Game, branches: Sequence[str]) -> dict[str, Any]:
     return expected_observation(trial.state)
 
 
-__all__ = ["BINS", "FOREGROUND", "REACH", "EmptySlots", "RiverRanking", "layout_after",
-           "rank_rivers", "sources"]
+
+
+
+__all__ = ["APART", "BINS", "CLEAR", "FOREGROUND", "REACH", "SHRINK", "SPECK", "EmptySlots",
+           "RiverRanking", "layout_after", "rank_rivers", "river_board", "sources"]
