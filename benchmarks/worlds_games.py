@@ -26,6 +26,7 @@ import argparse
 import json
 import sys
 import tempfile
+import time
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -69,14 +70,43 @@ class Frames:
         pass
 
 
+# Milliseconds of each TableCamera.step: "tracking" (a frame only followed), "judged"
+# (the step in which a still view was read, compared and handed to the table: the
+# time from the view being still to the move decided).
+STEP_MS: dict[str, list[float]] = {"tracking": [], "judged": []}
+
+
 def _show(camera: TableCamera, frames: Frames, image: np.ndarray, times: int) -> list[str]:
     frames.image = image
     said = []
     for _ in range(times):
+        frame = frames.read()
+        frames.image, shown = None, frames.image  # the noisy frame is made before the clock
+        source = camera.source
+        camera.source = _Once(frame)
+        started = time.perf_counter()
         outcome = camera.step()
+        took = (time.perf_counter() - started) * 1000
+        camera.source, frames.image = source, shown
+        STEP_MS["tracking" if outcome is None else "judged"].append(took)
         if outcome is not None:
             said.append(outcome)
     return said
+
+
+class _Once:
+    """One frame, as a camera hands it over."""
+
+    name = "worlds"
+
+    def __init__(self, frame: np.ndarray | None) -> None:
+        self.frame = frame
+
+    def read(self) -> np.ndarray | None:
+        return self.frame
+
+    def close(self) -> None:
+        pass
 
 
 def _snap(game: Game) -> str:
@@ -269,6 +299,13 @@ def main() -> int:
         for r in group:
             total.update(r["counts"])
         print(f"  {label}: {len(group)} games: {line(total, len(group))}")
+    track, judged = STEP_MS["tracking"], STEP_MS["judged"]
+    if track and judged:
+        print(f"  camera path on this machine: a tracked frame median {np.median(track):.1f} ms "
+              f"(90th percentile {np.percentile(track, 90):.1f}, {len(track)} frames); a still "
+              f"view read, compared and decided median {np.median(judged):.1f} ms (90th "
+              f"percentile {np.percentile(judged, 90):.1f}, {len(judged)} views); "
+              "one core: run under `taskset -c 0`")
     print("failures:")
     for _world, name, r in results:
         for f in r["fails"]:
