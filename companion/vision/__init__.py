@@ -25,14 +25,19 @@ The pipeline, in stages (each a module with one job and its own tests):
    - ``gems``       the gem in each canoe, against the canoe's own hull
    - ``discs``      the slots' discs and the cloud
    - ``thresholds`` every threshold of these stages, in one place
+0. Follow the stream
+   - ``settle``     is the view still (its pixels only); the mean of a still view's frames
 4. Decide
    - ``detect``     the evidence to an observation (vision.md), one frame
-   - ``conditioned``  the picture before a move: unchanged places keep the state
+   - ``conditioned``  the picture before a move: unchanged places keep the state, the
+                    cloud's move from the track's change
+   - ``transport``  the river's pushes from where the slots' contents went
    - ``inference``  which legal event explains an observation (``sighting``, ``fit``,
                     ``candidates``, ``infer_river``, ``infer_buyback``)
 
-The per-table look, as data: ``profile`` (the learned colour classes and sizes) and
-``learn`` (learning it from photos of the calibration layout).
+The per-table look, as data: ``profile`` (the learned colour classes and sizes),
+``learn`` (learning it from photos of the calibration layout), and ``looks`` (what the
+game's own confirmed pictures taught: empty hulls and gems in canoes under this light).
 Around them: ``observer`` (``Vision``: all of it for a stream, with stability),
 ``sources`` (frames from a Pi camera, a USB camera, a video, photos, the renderer),
 ``render`` (the synthetic camera that paints a game state), ``calibrate_web`` (the
