@@ -20,15 +20,17 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from companion.vision.memory import BoardMemory
 from companion.vision.sources import CameraLost, FrameSource, SourceError, open_source
 
 if TYPE_CHECKING:
     from companion.app import Table
+    from companion.vision.detect import Reading
+    from companion.vision.locate import Location
+    from companion.vision.looks import SeenCanoe
     from companion.vision.observer import Vision
-    from companion.vision.transport import EmptySlots
 
 log = logging.getLogger(__name__)
-
 
 
 class SimulatedCamera(FrameSource):
@@ -131,11 +133,11 @@ class TableCamera:
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self._last_key: str | None = None
-        # The last stable picture the game confirmed (it showed the game as it stands),
-        # with where the board was in it and the game then (``_game_key``).
-        self._confirmed: tuple[np.ndarray, Any, Any] | None = None
+        # The last picture of the game as it stands, the slots' and pieces' looks
+        # (vision.memory), and what the game showed then (``_game_key``).
+        self.memory = BoardMemory(self.vision.detector)
+        self._memory_key: Any = None
         self._judged_view = -1  # the still view last judged (Vision.view.version)
-        self._slots: EmptySlots | None = None  # the slots' empty looks (vision.transport)
 
     def start(self) -> TableCamera:
         self._thread = threading.Thread(target=self._run, name="table-camera", daemon=True)
@@ -184,7 +186,9 @@ class TableCamera:
         if self.table.version != version:
             return None
         reading, where = self.vision.last_reading, self.vision.last_location
-        game_key = self._game_key()
+        game, game_key = self.table.game, self._game_key()
+        if reading is None or where is None or game is None:
+            return None
         view = self.vision.view.version
         if view == self._judged_view:
             # A still view is judged once, so an undo or a move typed on the page does
@@ -192,21 +196,15 @@ class TableCamera:
             # undone move or flag the typed one). But when the players changed the game
             # while this view lay on the table (answered the camera's question, typed
             # the move it could not read), the picture shows the game as they left it:
-            # the next move is compared with it.
-            if reading is not None and game_key is not None and (
-                    self._confirmed is None or self._confirmed[2] != game_key):
-                self._confirmed = (reading.corrected, where, game_key)
-                self._learn_slots(reading.corrected)
-                game = self.table.game
-                if game is not None:
-                    # The players said what the picture shows; its canoes teach the
-                    # table's look only where the camera saw the same players' canoes
-                    # (where they overrode what it saw, it learns nothing).
-                    self.vision.detector.looks.learn(_agreeing(reading.canoes, game.state),
-                                                     game.state.canoes)
+            # the next move is compared with it. Its canoes teach the table's look only
+            # where the camera saw the same players' canoes (where the players overrode
+            # what it saw, it learns nothing).
+            if self._memory_key != game_key:
+                self._remember(reading, where, _agreeing(reading.canoes, game.state))
             return None
         self._judged_view = view
-        seen = self._conditioned(obs, game_key)
+        seen = (self.memory.judge(obs, reading.corrected, where, game)
+                if self._memory_key == game_key else None)
         if seen is None:
             # No picture of the game as it stands: the reading alone, judged only when
             # it differs from the last one judged (a misread is not flagged twice).
@@ -218,28 +216,19 @@ class TableCamera:
         outcome = self.table.observe(seen)
         self.status["last"] = outcome
         game = self.table.game
-        if reading is not None and (outcome in ("same", "applied") or (
-                self._confirmed is None and game is not None and not game.events)):
+        if game is not None and (outcome in ("same", "applied") or (
+                self.memory.picture is None and not game.events)):
             # The picture of the game as it now stands (the first view of a new game
-            # is its setup, even if read with slips: what changes later is read again).
-            self._confirmed = (reading.corrected, where, self._game_key())
-            self._learn_slots(reading.corrected)
-            if game is not None:
-                # The game confirmed it by itself: its canoes teach this table's look
-                # (never a view the players had to put right: see vision.looks).
-                self.vision.detector.looks.learn(reading.canoes, game.state.canoes)
+            # is its setup, even if read with slips: what changes later is read again),
+            # confirmed by the game itself: all its canoes teach the table's look.
+            self._remember(reading, where, reading.canoes)
         return outcome
 
-    def _learn_slots(self, picture: np.ndarray) -> None:
-        """The empty slots of a picture of the game as it stands teach their looks."""
-        from companion.vision.transport import EmptySlots
-
+    def _remember(self, reading: Reading, where: Location, canoes: list[SeenCanoe]) -> None:
         game = self.table.game
-        if game is None:
-            return
-        if self._slots is None:
-            self._slots = EmptySlots(self.vision.detector)
-        self._slots.learn(picture, game.state)
+        assert game is not None
+        self.memory.confirm(reading.corrected, where, game.state, canoes)
+        self._memory_key = self._game_key()
 
     def _game_key(self) -> tuple[int, str, int] | None:
         """What a picture of the game shows: its canoes and the cloud (cards played or
@@ -248,43 +237,6 @@ class TableCamera:
         if game is None:
             return None
         return (id(game), repr(sorted(game.state.canoes.items())), game.state.weather)
-
-    def _conditioned(self, obs: dict[str, Any], game_key: Any) -> dict[str, Any] | None:
-        """The observation with the places that did not change since the last confirmed
-        picture holding what the game says (``vision.conditioned``): only when that
-        picture is of the game as it stands (the same events since) and the camera has
-        not moved; else None."""
-        from companion.vision.conditioned import changed_places, condition, same_view
-
-        reading, where = self.vision.last_reading, self.vision.last_location
-        if self._confirmed is None or reading is None or where is None:
-            return None
-        picture, there, key = self._confirmed
-        game = self.table.game
-        if there is not None and not same_view(there, where):
-            self._confirmed = None  # the camera moved: its pictures are of another view
-            self._slots = None
-            return None
-        if game is None or key != game_key or there is None:
-            return None
-        changed = changed_places(self.vision.detector, picture, reading.corrected)
-        seen = condition(obs, game, changed)
-        if game.phase == "river" and game.speed:
-            river = self._river_by_transport(picture, reading.corrected)
-            if river is not None:
-                seen.update(slots=river["slots"], dock=river["dock"], falls=river["falls"])
-        return seen
-
-    def _river_by_transport(self, before: np.ndarray, after: np.ndarray
-                            ) -> dict[str, Any] | None:
-        """The board after the river as the pushes that best carry the slots' looks from
-        the picture before to the one after put it (``vision.transport``), when clear."""
-        from companion.vision.transport import river_board
-
-        game = self.table.game
-        if game is None or self._slots is None or not self._slots.known():
-            return None
-        return river_board(self._slots, before, after, game)
 
     def _set(self, state: str, **extra: Any) -> None:
         self.status = {"source": self.status.get("source"), "state": state,

@@ -97,6 +97,21 @@ def changed_between(before: View, after: View, vision: Vision | None) -> set[str
     return changed_readings(before.observation, after.observation)
 
 
+def _judged(before: View, after: View, game: Any, vision: Vision | None
+            ) -> dict[str, Any] | None:
+    """Two pictures: the one after judged against the one before as the table's camera
+    judges it (``vision.memory``); None for observations."""
+    from .memory import BoardMemory
+
+    if before.corrected is None or after.corrected is None:
+        return None
+    assert vision is not None and before.location and after.location
+    changed_between(before, after, vision)  # the same camera position, or one clear line
+    memory = BoardMemory(vision.detector)
+    memory.confirm(before.corrected, before.location, game.state)
+    return memory.judge(after.observation, after.corrected, after.location, game)
+
+
 def cmd_infer(args: argparse.Namespace) -> int:
     """Which legal event explains a picture or an observation, in the state at the end
     of a log."""
@@ -127,7 +142,8 @@ def cmd_infer(args: argparse.Namespace) -> int:
         if args.before:
             before = read_view(args.before, vision)
             read_observation(before.observation)
-            seen = condition(seen, game, changed_between(before, after, vision))
+            seen = _judged(before, after, game, vision) or \
+                condition(seen, game, changed_between(before, after, vision))
         result = infer(game, seen)
     except ViewError as exc:
         print(f"{COMMAND}: {exc}", file=sys.stderr)

@@ -234,7 +234,9 @@ class Renderer:
         if unknown:
             raise ValueError(f"missing_discs: no slot {', '.join(sorted(unknown))}")
         scene = self._paint_pieces(canoes, weather, deposits, missing, rng, nuisance)
-        homography, info = self._camera(rng, nuisance)
+        # The camera's pose from the seed alone: one still camera photographs every
+        # state of a game from the same place.
+        homography, info = self._camera(np.random.default_rng([seed, 1]), nuisance)
         picture = self._photograph(scene, homography, rng)
         mask = None
         if hand:

@@ -1,0 +1,81 @@
+"""What a camera remembers of one table: the last picture of the game as it stands, each
+slot's empty look, and the pieces' learned look — and a picture after a move judged
+against them. The table's camera (``companion.camera``) and ``companion vision infer``
+use this one code.
+
+>>> memory = BoardMemory(vision.detector)                          # doctest: +SKIP
+>>> memory.confirm(before.corrected, before_location, game.state)  # doctest: +SKIP
+>>> seen = memory.judge(after_obs, after.corrected, after_location, game)  # doctest: +SKIP
+>>> infer(game, seen)                                              # doctest: +SKIP
+
+``judge`` gives the observation after, with what the pictures tell: places whose pixels
+did not change keep what the state has there; the cloud's move is read from which track
+position changed; in phase III, when every slot's empty look is known, the river's
+pushes are read from where the slots' contents went (``transport``). None when there is
+no picture of the game as it stands from this camera position (then the reading alone
+must do).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from .conditioned import changed_places, condition, same_view
+from .looks import SeenCanoe
+from .transport import EmptySlots, river_board
+
+if TYPE_CHECKING:
+    from companion.rules import Game, State
+
+    from .detect import Detector
+    from .locate import Location
+
+
+class BoardMemory:
+    """The pictures of one table from one camera position, and what they taught."""
+
+    def __init__(self, detector: Detector) -> None:
+        self.detector = detector
+        self.slots = EmptySlots(detector)
+        self.picture: np.ndarray | None = None  # the last picture of the game as it stands
+        self.location: Location | None = None   # where the board was in it
+
+    def forget(self) -> None:
+        """The camera moved: its pictures are of another view (the learned look of the
+        pieces stays: the lamp did not move)."""
+        self.picture = self.location = None
+        self.slots.reset()
+
+    def confirm(self, picture: np.ndarray, location: Location, state: State,
+                canoes: Iterable[SeenCanoe] = ()) -> None:
+        """This picture shows the game in `state`: compare the next with it, and learn
+        from it the empty slots' looks and (from `canoes`, those read in it that may
+        teach: see ``companion.camera``) the pieces' look."""
+        if self.location is not None and not same_view(self.location, location):
+            self.forget()
+        self.picture, self.location = picture, location
+        self.slots.learn(picture, state)
+        self.detector.looks.learn(canoes, state.canoes)
+
+    def judge(self, observation: dict[str, Any], picture: np.ndarray, location: Location,
+              game: Game) -> dict[str, Any] | None:
+        """The observation after a move with what the picture before tells (see the
+        module's doc); None when there is no picture before from this camera position."""
+        if self.picture is None or self.location is None:
+            return None
+        if not same_view(self.location, location):
+            self.forget()
+            return None
+        changed = changed_places(self.detector, self.picture, picture)
+        seen = condition(observation, game, changed)
+        if game.phase == "river" and game.speed and self.slots.known():
+            river = river_board(self.slots, self.picture, picture, game)
+            if river is not None:
+                seen.update(slots=river["slots"], dock=river["dock"], falls=river["falls"])
+        return seen
+
+
+__all__ = ["BoardMemory"]

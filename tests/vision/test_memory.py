@@ -1,0 +1,86 @@
+"""What a camera remembers of a table (vision.memory): a picture after a move judged
+against the last picture of the game as it stands — the cloud's move from its track, the
+river's pushes from where the slots' contents went — and nothing once the camera moved."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from companion.rules import Game, River
+from companion.vision.expected import expected_observation
+from companion.vision.locate import Location
+from companion.vision.memory import BoardMemory
+from companion.vision.observer import Vision
+from companion.vision.render import Nuisance, with_levels
+
+# One still camera in one light: the renderer draws its pose and light per picture, so
+# they are held fixed (a moved camera and a changing light have tests of their own).
+STILL = with_levels(Nuisance.mild(), tilt_deg=0, yaw_deg=0, fill=(0.85, 0.85),
+                    light=(1.0, 1.0), gradient=0.0, shadows=0, white_balance=0.0, glare=0.0)
+
+
+@pytest.fixture
+def look(board, profile, renderer):
+    vision = Vision(board, profile, settle=1)
+
+    def picture(source, seed=5):
+        obs = vision.observe(renderer.render(source, seed=seed, nuisance=STILL).image)
+        return obs, vision.last_reading.corrected.copy(), vision.last_location
+
+    return vision, picture
+
+
+def _blank(obs: dict) -> dict:
+    """An observation that saw nothing: what the pictures tell must fill it."""
+    out = dict(obs)
+    out["slots"] = {s: {"disc": True, "canoes": []} for s in obs["slots"]}
+    out["dock"], out["falls"], out["weather"] = [], [], None
+    return out
+
+
+def test_R_WEATHER_1_the_cloud_moved_one_step_is_read_from_its_track(look):
+    vision, picture = look
+    game = Game(["blue", "green", "yellow"])
+    game.apply({"event": "cards", "cards": {"blue": "cloud", "green": 3, "yellow": 4}})
+    _, before, where = picture(game)
+    memory = BoardMemory(vision.detector)
+    memory.confirm(before, where, game.state)
+    after_game = Game.from_events([game.setup, *game.events])
+    after_game.push_san("cloud up")
+    obs, after, there = picture(after_game)
+    seen = memory.judge(_blank(obs), after, there, game)
+    assert seen is not None and seen["weather"] == 1
+    assert seen["dock"] == expected_observation(game)["dock"]  # unchanged: as the state says
+
+
+def test_R_RIVER_4_the_rivers_pushes_are_read_from_the_slots_contents(look):
+    vision, picture = look
+    game = Game(["blue", "green", "yellow"])
+    memory = BoardMemory(vision.detector)
+    _, setup, where = picture(game)
+    memory.confirm(setup, where, game.state)  # the setup: every slot's empty look
+    game.apply({"event": "cards", "cards": {"blue": 6, "green": 5, "yellow": 2}})
+    for text in ("D-4+clear", "D-5", "D-2"):
+        game.push_san(text)
+    _, before, where = picture(game)
+    memory.confirm(before, where, game.state)
+    moved = Game.from_events([game.setup, *game.events])
+    moved.apply(River(2, ("R", "R")))  # not the alternation the rules would guess
+    obs, after, there = picture(moved)
+    seen = memory.judge(_blank(obs), after, there, game)
+    assert seen is not None
+    truth = expected_observation(moved)
+    assert seen["slots"] == truth["slots"] and seen["falls"] == truth["falls"]
+
+
+def test_a_camera_that_moved_remembers_no_picture(look):
+    vision, picture = look
+    game = Game(["blue", "green", "yellow"])
+    obs, before, where = picture(game)
+    memory = BoardMemory(vision.detector)
+    memory.confirm(before, where, game.state)
+    shifted = np.array([[1.0, 0.0, 12.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]]) @ where.homography
+    moved = Location(shifted, where.markers, False, where.seen)
+    assert memory.judge(obs, before, moved, game) is None
+    assert memory.picture is None and not memory.slots.known()
