@@ -35,7 +35,7 @@ log = logging.getLogger(__name__)
 
 class SimulatedCamera(FrameSource):
     """A camera that photographs the table's current game with the synthetic renderer
-    (mild nuisances: a little tilt, noise and uneven light)."""
+    (mild nuisances: a little tilt, noise and uneven light), hanging still."""
 
     name = "simulated"
 
@@ -61,7 +61,7 @@ class SimulatedCamera(FrameSource):
             self._version = self.table.version
             self._n += 1
             self._frame = self.renderer.render(game.state, seed=self._n,
-                                               nuisance=self.nuisance).image
+                                               nuisance=self.nuisance, camera=0).image
         return self._frame
 
 

@@ -216,13 +216,14 @@ class Renderer:
     def render(self, source: Source, seed: int = 0, nuisance: Nuisance | None = None,
                hand: Hand | bool | None = None, missing_discs: Iterable[str] = (),
                deposits: Mapping[str, Mapping[str, int]] | None = None,
-               frame: int = 0) -> Shot:
+               frame: int = 0, camera: int | None = None) -> Shot:
         """Paint a game state (a State, Game or snapshot dict) as the camera sees it.
 
         hand: True for a random hand, a Hand for a given one. missing_discs: slots whose
         disc is out of the river (being moved). deposits: gems per deposit (default:
         the state's). frame: successive frames of one still camera (same seed) differ
-        only in their sensor noise."""
+        only in their sensor noise. camera: a seed for the camera's pose alone, the same
+        for every state a still camera photographs (default: drawn with the rest)."""
         nuisance = nuisance or Nuisance.clean()
         rng = np.random.default_rng(seed)
         canoes = canoes_of(source)
@@ -234,9 +235,10 @@ class Renderer:
         if unknown:
             raise ValueError(f"missing_discs: no slot {', '.join(sorted(unknown))}")
         scene = self._paint_pieces(canoes, weather, deposits, missing, rng, nuisance)
-        # The camera's pose from the seed alone: one still camera photographs every
-        # state of a game from the same place.
-        homography, info = self._camera(np.random.default_rng([seed, 1]), nuisance)
+        # With `camera`, the pose comes from that seed alone: one still camera that
+        # photographs every state of a game from the same place.
+        homography, info = self._camera(rng if camera is None else np.random.default_rng(camera),
+                                        nuisance)
         picture = self._photograph(scene, homography, rng)
         mask = None
         if hand:
