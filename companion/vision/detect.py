@@ -150,17 +150,12 @@ class Detector(BoardMasks, Straightener, HandFinder, CanoeFinder, GemReader, Dis
     # -- fixed masks of the board ----------------------------------------------------------
 
 
-
-
-
     # -- one frame ---------------------------------------------------------------------------
 
     def forget(self) -> None:
         """Forget what earlier frames showed (a new camera, a new table)."""
         self._gem_cache = {}
         self._gain = None
-
-
 
 
     def read(self, image: np.ndarray, location: Location) -> Reading:
@@ -226,29 +221,6 @@ class Detector(BoardMasks, Straightener, HandFinder, CanoeFinder, GemReader, Dis
                        seen)
 
 
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
     def _observation(self, img: np.ndarray, labels: np.ndarray, canoe: np.ndarray,
                      canoes: list, location: Location,
                      occluded: list[str]) -> dict[str, Any]:
@@ -290,10 +262,6 @@ class Detector(BoardMasks, Straightener, HandFinder, CanoeFinder, GemReader, Dis
         obs["occluded"] = sorted(occluded, key=_place_order)
         obs["homography_kept"] = location.kept
         return obs
-
-
-
-
 
 
 def canoe_order(canoe: dict[str, Any]) -> tuple[int, str]:
