@@ -56,14 +56,21 @@ class HullLooks:
     def __init__(self) -> None:
         self._empty: dict[str, deque[float]] = {}
         self._gems: dict[str, deque[tuple[float, float, float]]] = {}
+        self._piles: dict[str, deque[tuple[float, float, float]]] = {}
 
     def gem_colour(self, gem: str) -> np.ndarray | None:
-        """How a `gem` in a canoe looked here (BGR, in the canoe's light), the median
-        of the recent confirmed ones; None before ENOUGH_GEMS were seen."""
-        seen = self._gems.get(gem)
-        if not seen or len(seen) < ENOUGH_GEMS:
-            return None
-        return np.median(np.array(seen, dtype=np.float64), axis=0)
+        """How a `gem` looks here (BGR, light-corrected): as gems of that colour looked
+        in canoes of confirmed pictures (the median of the recent ones), else as their
+        pile in the deposit looked; None before either was seen."""
+        for seen in (self._gems.get(gem), self._piles.get(gem)):
+            if seen and len(seen) >= ENOUGH_GEMS:
+                return np.median(np.array(seen, dtype=np.float64), axis=0)
+        return None
+
+    def learn_pile(self, gem: str, colour: tuple[float, float, float]) -> None:
+        """A deposit holding only `gem`s showed them in this colour (a confirmed state
+        says what lies in each deposit: the setup, 7 of a colour in each)."""
+        self._piles.setdefault(gem, deque(maxlen=KEEP)).append(colour)
 
     def empty_texture(self, player: str) -> float | None:
         """How uneven an empty hull of `player`'s colour looks here (the median of the

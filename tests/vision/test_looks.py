@@ -56,3 +56,11 @@ def test_twin_canoes_carrying_different_gems_teach_nothing():
     seen = [SeenCanoe("red", "3", 2.0, (90.0, 10.0, 98.0)), SeenCanoe("red", "3", 2.0, None)]
     assert looks.learn(seen, {"red": [("3", "violet"), ("3", None)]}) == 0
     assert looks.gem_colour("violet") is None
+
+
+def test_a_gem_seen_in_a_canoe_says_more_than_its_pile_in_the_deposit():
+    looks = HullLooks()
+    looks.learn_pile("violet", (150.0, 60.0, 130.0))
+    assert list(looks.gem_colour("violet")) == [150.0, 60.0, 130.0]
+    looks.learn([SeenCanoe("red", "3", 2.0, (90.0, 10.0, 98.0))], {"red": [("3", "violet")]})
+    assert list(looks.gem_colour("violet")) == [90.0, 10.0, 98.0]

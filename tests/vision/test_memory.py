@@ -85,3 +85,21 @@ def test_a_camera_that_moved_remembers_no_picture(look):
     moved = Location(shifted, where.markers, False, where.seen)
     assert memory.judge(obs, before, moved, game) is None
     assert memory.picture is None and not memory.slots.known()
+
+
+def test_R_SETUP_1_the_setup_shows_each_gems_colour_in_its_deposit(look):
+    # Seven gems of each colour lie in the deposit of that colour: a picture of the
+    # setup teaches every gem's colour in this light before any is loaded.
+    vision, picture = look
+    game = Game(["blue", "green", "yellow"])
+    _, setup, where = picture(game)
+    memory = BoardMemory(vision.detector)
+    memory.confirm(setup, where, game.state)
+    learned = {g: vision.detector.looks.gem_colour(g) for g in
+               ("red", "blue", "clear", "yellow", "violet")}
+    assert all(c is not None for c in learned.values())
+    b, g, r = learned["red"]
+    assert r > g + 40 and r > b + 20           # red is red
+    b, g, r = learned["blue"]
+    assert b > r + 40                          # blue is blue
+    assert min(learned["clear"]) > 150         # clear is light
