@@ -127,9 +127,11 @@ class GemReader(Stage):
         return learned if learned is not None else self.profile.classes[f"gem:{gem}"].bgr
 
     def _blend(self, colour: np.ndarray, hull: np.ndarray, gem: str) -> float:
-        """How far a colour lies on the way from a hull's colour to a gem's (0 the hull,
-        1 the gem): the share of the gem in a blur of both."""
-        u = self._gem_colour(gem) - hull
+        """How far a colour lies on the way from a hull's colour to a gem's as seen in a
+        canoe (0 the hull, 1 the gem): the share of the gem in a blur of both. (A pile's
+        colour is the gem's own, purer than any canoe shows it: not a measure here.)"""
+        learned = self.looks.gem_colour(gem, in_canoe=True)
+        u = (learned if learned is not None else self.profile.classes[f"gem:{gem}"].bgr) - hull
         return float((colour - hull) @ u / max(float(u @ u), 1e-6))
 
     def _gem_geometry(self) -> tuple[float, float, int, np.ndarray, np.ndarray, np.ndarray]:

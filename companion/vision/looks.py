@@ -58,11 +58,13 @@ class HullLooks:
         self._gems: dict[str, deque[tuple[float, float, float]]] = {}
         self._piles: dict[str, deque[tuple[float, float, float]]] = {}
 
-    def gem_colour(self, gem: str) -> np.ndarray | None:
+    def gem_colour(self, gem: str, in_canoe: bool = False) -> np.ndarray | None:
         """How a `gem` looks here (BGR, light-corrected): as gems of that colour looked
-        in canoes of confirmed pictures (the median of the recent ones), else as their
-        pile in the deposit looked; None before either was seen."""
-        for seen in (self._gems.get(gem), self._piles.get(gem)):
+        in canoes of confirmed pictures (the median of the recent ones), else (unless
+        `in_canoe`) as their pile in the deposit looked; None before any was seen."""
+        sources = (self._gems.get(gem),) if in_canoe else (self._gems.get(gem),
+                                                           self._piles.get(gem))
+        for seen in sources:
             if seen and len(seen) >= ENOUGH_GEMS:
                 return np.median(np.array(seen, dtype=np.float64), axis=0)
         return None
