@@ -137,6 +137,7 @@ class TableCamera:
         # (vision.memory), and what the game showed then (``_game_key``).
         self.memory = BoardMemory(self.vision.detector)
         self._memory_key: Any = None
+        self._memory_events = 0  # the game's events when the picture was remembered
         self._judged_view = -1  # the still view last judged (Vision.view.version)
 
     def start(self) -> TableCamera:
@@ -197,10 +198,13 @@ class TableCamera:
             # while this view lay on the table (answered the camera's question, typed
             # the move it could not read), the picture shows the game as they left it:
             # the next move is compared with it. Its canoes teach the table's look only
-            # where the camera saw the same players' canoes (where the players overrode
-            # what it saw, it learns nothing).
+            # where the camera saw the same players' canoes, and only when the game went
+            # on (where the players overrode what it saw, or took a move back, it learns
+            # nothing).
             if self._memory_key != game_key:
-                self._remember(reading, where, _agreeing(reading.canoes, game.state))
+                forward = len(game.events) > self._memory_events
+                self._remember(reading, where,
+                               _agreeing(reading.canoes, game.state) if forward else [])
             return None
         self._judged_view = view
         seen = (self.memory.judge(obs, reading.corrected, where, game)
@@ -216,12 +220,14 @@ class TableCamera:
         outcome = self.table.observe(seen)
         self.status["last"] = outcome
         game = self.table.game
-        if game is not None and (outcome in ("same", "applied") or (
-                self.memory.picture is None and not game.events)):
-            # The picture of the game as it now stands (the first view of a new game
-            # is its setup, even if read with slips: what changes later is read again),
-            # confirmed by the game itself: all its canoes teach the table's look.
+        if game is not None and outcome in ("same", "applied"):
+            # The picture of the game as it now stands, confirmed by the game itself:
+            # all its canoes teach the table's look.
             self._remember(reading, where, reading.canoes)
+        elif game is not None and self.memory.picture is None and not game.events:
+            # The first view of a new game is its setup, even if read with slips (what
+            # changes later is read again); it teaches where it agrees with the setup.
+            self._remember(reading, where, _agreeing(reading.canoes, game.state))
         return outcome
 
     def _remember(self, reading: Reading, where: Location, canoes: list[SeenCanoe]) -> None:
@@ -229,6 +235,7 @@ class TableCamera:
         assert game is not None
         self.memory.confirm(reading.corrected, where, game.state, canoes)
         self._memory_key = self._game_key()
+        self._memory_events = len(game.events)
 
     def _game_key(self) -> tuple[int, str, int] | None:
         """What a picture of the game shows: its canoes and the cloud (cards played or

@@ -80,6 +80,9 @@ class Table(Session):
                                    if game.phase == Phase.CARDS else {})
             self.seats.open_free()
             self.bump("resume")
+            if game.phase == Phase.RIVER and game.speed == 0:
+                # The power went between the last turn and its river of speed 0.
+                self.move_river(0, [], source="rules")
             return True
 
     def new_game(self, players: Sequence[str], start: str | None = None, branch: str = "L",
@@ -344,6 +347,13 @@ class Table(Session):
             restore = last.as_dict() if isinstance(last, Cards) else None
             game.undo()
             self.store.pop_event(self.game_id or 0, restore_choices=restore)
+            if isinstance(last, River) and game.phase == Phase.RIVER and game.speed == 0 \
+                    and game.events and isinstance(game.events[-1], Turn):
+                # A river of speed 0 is the table's own, played with the last turn
+                # (R-RIVER-1): it goes back with that turn.
+                last = game.events[-1]
+                game.undo()
+                self.store.pop_event(self.game_id or 0)
             if restore is not None:
                 self.cards = CardPhase(game, restore)
                 what: dict[str, Any] = {"undone": "reveal"}

@@ -175,6 +175,37 @@ def test_a_river_of_speed_zero_moves_by_itself_after_the_last_turn(tmp_path):
     assert table.game.events[-1] == River(0, ())
 
 
+def _speed_zero_round(table: Table) -> None:
+    for player in ("blue", "green", "yellow"):
+        table.choose(player, "cloud")
+    table.reveal()
+    for text in ("cloud down", "cloud up", "cloud down"):
+        assert table.play_turn(text).ok
+
+
+def test_R_RIVER_1_undo_takes_back_the_last_turn_with_its_river_of_speed_zero(tmp_path):
+    table = Table(Store(tmp_path / "games.sqlite3"))
+    table.new_game(["blue", "green", "yellow"])
+    _speed_zero_round(table)
+    table.undo()
+    assert table.game.phase == "turns" and table.game.to_move == "yellow"
+    assert len(table.store.log_lines(table.game_id)) == 1 + 1 + 2  # setup, cards, 2 turns
+
+
+def test_R_RIVER_1_a_table_cut_off_before_its_river_of_speed_zero_plays_it_on_resume(tmp_path):
+    path = tmp_path / "games.sqlite3"
+    table = Table(Store(path))
+    table.new_game(["blue", "green", "yellow"])
+    _speed_zero_round(table)
+    table.store.pop_event(table.game_id)  # as if the power went between the two commits
+    table.store.close()
+    again = Table(Store(path))
+    assert again.resume()
+    assert again.game.phase == "cards" and again.game.round == 2
+    assert again.game.events[-1] == River(0, ())
+    again.store.close()
+
+
 def test_a_picture_the_players_put_right_teaches_only_where_the_camera_saw_their_canoes():
     from companion.camera import _agreeing
     from companion.rules.state import State

@@ -220,6 +220,7 @@ class PowerCuts:
             return
         self.tally.acknowledged_events += 1
         shadow.apply(what)
+        _the_rules_river(shadow)
         if kind == "reveal":
             chosen.clear()
 
@@ -243,11 +244,13 @@ class PowerCuts:
             self.tally.lost += lost
             self.tally.problems.append(f"lost {lost} acknowledged events: {acked[kept:]}")
         landed = in_flight is not None and in_flight[0] != "choose" and \
-            extra == [canonical(in_flight[1])]
+            extra[:1] == [canonical(in_flight[1])] and extra[1:] in ([], _rules_after(
+                shadow, in_flight[1]))
         if landed:
             assert in_flight is not None
             self.tally.in_flight_landed += 1
             shadow.apply(in_flight[1])
+            _the_rules_river(shadow)  # on file, or played by the table when it resumes
             if in_flight[0] == "reveal":
                 chosen.clear()
         elif extra:
@@ -266,6 +269,7 @@ class PowerCuts:
                                            f"(file: {choices.get(player)})")
         if lost or (extra and not landed):  # go on from what the file holds
             shadow = replay(lines)
+            _the_rules_river(shadow)  # the table plays it when it resumes
         return shadow, chosen, now_id
 
     def check_served(self, served: Served, shadow: Game) -> None:
@@ -275,3 +279,16 @@ class PowerCuts:
             self.tally.problems.append(
                 f"restarted server at round {state['round']} {state['phase']}, "
                 f"expected {shadow.round} {shadow.phase}")
+
+
+def _the_rules_river(game: Game) -> None:
+    """The river of speed 0 the table plays by itself after the last turn (R-RIVER-1)."""
+    if game.phase == "river" and game.speed == 0:
+        game.apply(River(0, ()))
+
+
+def _rules_after(game: Game, event: Any) -> list[Any]:
+    """What the table logs by itself after `event` (canonical form)."""
+    probe = deepcopy(game)
+    probe.apply(event)
+    return [canonical(River(0, ()))] if probe.phase == "river" and probe.speed == 0 else []
