@@ -135,19 +135,21 @@ class WorldRenderer:
         return scene.HandPose(start, reach, rnd.uniform(12, 45), holding, gem)
 
     def markers_visible(self, hand: scene.HandPose) -> int:
-        """How many markers the forearm leaves in view (projected, approximate)."""
-        fx, fy = hand.from_mm
-        rx, ry = hand.reach_mm
-        arm = self.pose.project(np.array([pov(fx + (rx - fx) * t, fy + (ry - fy) * t,
-                                              160 + (hand.lift_mm + 28 - 160) * t)
-                                          for t in np.linspace(0, 1, 30)]))
-        dist = float(np.linalg.norm(self.pose.location - pov(rx, ry, hand.lift_mm)))
-        arm_px = 34 * (self.pose.size[0] / 2) / math.tan(math.radians(self.pose.fov_deg) / 2) / dist
+        """How many markers the hand and sleeve leave in view (projected, approximate:
+        the arm as a chain of 50 mm-wide sections through scene.hand_axis_mm)."""
+        axis = np.array(scene.hand_axis_mm(hand))
+        pts = np.concatenate([a + (b - a) * t[:, None] for a, b in zip(axis[:-1], axis[1:],
+                                                                        strict=True)
+                              for t in [np.linspace(0, 1, 12)]])
+        arm = self.pose.project(np.array([pov(*q) for q in pts]))
+        k = (self.pose.size[0] / 2) / math.tan(math.radians(self.pose.fov_deg) / 2)
+        dist = np.linalg.norm(np.array([pov(*q) for q in pts]) - self.pose.location, axis=1)
+        radius_px = 50 * k / dist
         seen = 0
         for mid in self.board.markers.centres_mm:
             corners = self.pose.project(np.array([pov(x, y) for x, y in
                                                   self.board.markers.corners_mm(mid)]))
-            covered = any(np.min(np.linalg.norm(arm - c, axis=1)) < arm_px for c in corners)
+            covered = any((np.linalg.norm(arm - c, axis=1) < radius_px).any() for c in corners)
             seen += not covered
         return seen
 
