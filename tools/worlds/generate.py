@@ -68,6 +68,10 @@ GAMES: dict[str, tuple[str, int, int]] = {
     "g904": ("w901", 1307, 5),
     "g905": ("w902", 1433, 3),
     "g906": ("w903", 1571, 2),
+    "g907": ("w901", 1619, 4),
+    "g908": ("w902", 1747, 5),
+    "g909": ("w903", 1801, 3),
+    "g910": ("w901", 1933, 2),
 }
 
 # The calibration layout of the README ("The camera").

@@ -319,9 +319,9 @@ def _hand(world: World, hand: HandPose) -> str:
     if hand.holding:
         out.append(f"union {{ object {{ Hull }} object {{ Seat }} texture {{ pigment {{ "
                    f"{_rgb(_canoe_rgb[hand.holding])} }} finish {{ CanoeFinish }} }} "
-                   f"translate y*-0.5 rotate y*72 translate x*7 {where} }}")
+                   f"translate y*-0.5 rotate y*64 translate <15,2,-3> {where} }}")
         if hand.gem:
-            out.append(_gem(hand.gem, f"translate y*0.7 rotate y*72 translate x*7 {where}"))
+            out.append(_gem(hand.gem, f"translate y*0.7 rotate y*64 translate <15,2,-3> {where}"))
     return "\n".join(out)
 
 
