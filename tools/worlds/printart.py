@@ -47,7 +47,7 @@ def board_print(board: Board, style: dict[str, Any]) -> np.ndarray:
     img = np.empty((h, w, 3), np.float32)
     img[:] = grass
     # Grass at several scales, as printed art of a meadow has: patches, tufts, blades.
-    for amount, grain in ((0.16, 120), (0.14, 40), (0.10, 12), (0.07, 4), (0.05, 1.5)):
+    for amount, grain in ((0.16, 120), (0.14, 40), (0.10, 12), (0.07, 4)):
         img *= (1 + amount * _noise(rng, (h, w), grain))[..., None]
     hue_shift = np.array(_hsv(style["grass_hue"] + 0.04, style["grass_sat"] * 0.8,
                               style["grass_val"] * 1.1), np.float32)
@@ -203,8 +203,8 @@ def board_print(board: Board, style: dict[str, Any]) -> np.ndarray:
     # Paper grain of the print: fibres (a little long) and a fine speckle, and the faint
     # rosette a four-colour halftone leaves.
     fibre = cv2.resize(rng.standard_normal((h // 2, w // 8)).astype(np.float32), (w, h))
-    img = img * (1 + 0.03 * rng.standard_normal((h, w)).astype(np.float32)
+    img = img * (1 + 0.012 * rng.standard_normal((h, w)).astype(np.float32)
                  + 0.02 * fibre)[..., None]
     rosette = np.sin(xx * 1.9 + yy * 0.6) * np.sin(yy * 1.9 - xx * 0.6)
-    img = img * (1 + 0.025 * rosette)[..., None]
+    img = img * (1 + 0.01 * rosette)[..., None]
     return np.clip(img, 0, 255).astype(np.uint8)

@@ -162,7 +162,7 @@ def draw_world(name: str, seed: int, board_file: str, board: Board, tuning: bool
     # slight pincushion): k1 -0.25 of the first round bent the wide lens's corners so far
     # that a marker fell out of the picture and calibration failed.
     lens = {"k1": rnd.uniform(-0.06, 0.03),
-            "blur_px": rnd.uniform(0.3, 1.4), "noise": rnd.uniform(1.5, 7.0),
+            "blur_px": rnd.uniform(0.7, 1.4), "noise": rnd.uniform(1.5, 7.0),
             "jpeg": rnd.randint(70, 92), "exposure_bias": rnd.uniform(0.8, 1.15),
             "vignette": rnd.uniform(0.05, 0.35), "dof": rnd.uniform(0.3, 1.0)}
     skin = jitter_rgb(rnd.choice([(232, 190, 160), (205, 150, 115), (160, 110, 80),
