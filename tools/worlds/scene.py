@@ -334,14 +334,15 @@ def set_colours(world: World) -> None:
 
 
 def render(sdl: str, workdir: Path, antialias: float = 0.3, quality: int = 9,
-           threads: int = 2) -> np.ndarray:
-    """Run POV-Ray (niced) on a scene; the rendered frame as BGR uint8."""
+           threads: int = 2, size: tuple[int, int] = SIZE) -> np.ndarray:
+    """Run POV-Ray (niced) on a scene; the rendered frame as BGR uint8. A smaller `size`
+    of the same shape shows the same picture, scaled (the smoke test renders 640x360)."""
     with tempfile.TemporaryDirectory(dir=workdir) as tmp:
         pov_file = Path(tmp) / "scene.pov"
         pov_file.write_text(sdl)
         png = Path(tmp) / "frame.png"
-        cmd = ["nice", "-n", "10", "povray", f"+I{pov_file}", f"+O{png}", f"+W{SIZE[0]}",
-               f"+H{SIZE[1]}", f"+Q{quality}", f"+WT{threads}", "-D", "-V", "-GA", "+FN",
+        cmd = ["nice", "-n", "10", "povray", f"+I{pov_file}", f"+O{png}", f"+W{size[0]}",
+               f"+H{size[1]}", f"+Q{quality}", f"+WT{threads}", "-D", "-V", "-GA", "+FN",
                f"+L{workdir}"]
         if antialias:
             cmd += ["+A" + f"{antialias}", "+AM2", "+R2"]
