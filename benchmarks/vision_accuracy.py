@@ -27,11 +27,13 @@ import argparse
 import random
 import sys
 import time
-from collections import Counter
 from multiprocessing import Pool
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from scoring import failure_lines, figures, score  # noqa: E402
 
 from companion.rules import SLOTS, Game  # noqa: E402
 from companion.rules.geometry import PLAYER_COLOURS  # noqa: E402
@@ -62,66 +64,6 @@ def random_game(seed: int) -> Game:
         if game.phase == "river":
             game.apply({"event": "river"})
     return game
-
-
-def _key(c: dict) -> tuple[str, str]:
-    return c["player"], c["gem"] or "-"
-
-
-def _places(obs: dict) -> dict[str, list[dict]]:
-    out = {s: obs["slots"][s]["canoes"] for s in SLOTS}
-    out["D"], out["F"] = obs["dock"], obs["falls"]
-    return out
-
-
-def score(obs: dict | None, truth: dict) -> dict:
-    """Counts for one board."""
-    res = Counter()
-    fails: list[str] = []
-    made_up: list[str] = []
-    want = _places(truth)
-    res["canoes"] = sum(len(v) for v in want.values())
-    if obs is None:
-        res["not_found"] = 1
-        return {"counts": res, "fails": ["board not found"], "invented": []}
-    got = _places(obs)
-    for place in want:
-        w_players = Counter(c["player"] for c in want[place])
-        g_players = Counter(c["player"] for c in got[place])
-        placed = sum((w_players & g_players).values())
-        res["placed"] += placed
-        extra = g_players - w_players
-        invented = sum(extra.values())
-        res["invented"] += invented
-        if invented:
-            made_up.append(f"{place}: {sorted(extra.elements())}")
-        if placed < len(want[place]) or invented:
-            fails.append(f"{place}: canoes {sorted(w_players.elements())} seen as "
-                         f"{sorted(g_players.elements())}")
-        # Gems: for each player, match the gems of their canoes at this place.
-        for player in w_players & g_players:
-            wg = Counter(_key(c)[1] for c in want[place] if c["player"] == player)
-            gg = Counter(_key(c)[1] for c in got[place] if c["player"] == player)
-            n = min(w_players[player], g_players[player])
-            right = min(sum((wg & gg).values()), n)
-            res["gem_checked"] += n
-            res["gem_right"] += right
-            res["gem_unknown"] += min(gg["unknown"], n)
-            if right < n:
-                fails.append(f"{place}: {player} gems {sorted(wg.elements())} seen as "
-                             f"{sorted(gg.elements())}")
-    res["weather_right"] = int(obs["weather"] == truth["weather"])
-    if not res["weather_right"]:
-        fails.append(f"weather {truth['weather']} seen as {obs['weather']}")
-    for s in SLOTS:
-        res["discs"] += 1
-        ok = obs["slots"][s]["disc"] == truth["slots"][s]["disc"]
-        res["disc_right"] += ok
-        if not ok:
-            fails.append(f"disc {s}: {truth['slots'][s]['disc']} seen as "
-                         f"{obs['slots'][s]['disc']}")
-    res["exact"] = int(not fails)
-    return {"counts": res, "fails": fails, "invented": made_up}
 
 
 _renderer: Renderer | None = None
@@ -166,43 +108,25 @@ def main() -> int:
     took = time.perf_counter() - t0
     plain = [r for r in results if not r["hand"]]
     hands = [r for r in results if r["hand"]]
-    total = Counter()
-    for r in plain:
-        total.update(r["counts"])
-    hand_total = Counter()
-    for r in hands:
-        hand_total.update(r["counts"])
-
-    def pct(a: float, b: float) -> str:
-        return f"{100 * a / b:.2f}% ({a}/{b})" if b else "n/a"
-
+    f = figures(results, digits=2)
     print(f"vision accuracy: {len(plain)} boards, {len(hands)} hand frames, "
           f"nuisance = Nuisance.issue(), {took:.0f} s")
-    print(f"  board found                  {pct(len(plain) - total['not_found'], len(plain))}")
-    print(f"  canoe place and colour       {pct(total['placed'], total['canoes'])}")
-    print(f"  invented canoes              {total['invented']}")
-    print(f"  gem (of canoes seen)         {pct(total['gem_right'], total['gem_checked'])}"
-          f"  [unknown: {total['gem_unknown']}]")
-    print(f"  weather                      {pct(total['weather_right'], len(plain))}")
-    print(f"  discs                        {pct(total['disc_right'], total['discs'])}")
-    print(f"  whole board exact            {pct(total['exact'], len(plain))}")
-    calm_unstable = [r for r in plain if r["stable"] is False]
-    print(f"  boards without hand unstable {pct(len(calm_unstable), len(plain))}")
-    unstable = sum(1 for r in hands if r["stable"] is not True)
-    print(f"  hand frames unstable         {pct(unstable, len(hands))}"
-          f"  [board not found: {sum(1 for r in hands if r['stable'] is None)}]")
-    print(f"  hand frames invented canoes  {hand_total['invented']}")
+    print(f"  board found                  {f['board found']}")
+    print(f"  canoe place and colour       {f['canoe place and colour']}")
+    print(f"  invented canoes              {f['canoes invented']}")
+    print(f"  gem (of canoes seen)         {f['canoe with gem (of seen)']}"
+          f"  [unknown: {f['gem unknown']}]")
+    print(f"  weather                      {f['weather']}")
+    print(f"  discs                        {f['discs']}")
+    print(f"  whole board exact            {f['whole board exact']}")
+    print(f"  boards without hand unstable {f['calm boards unstable']}")
+    print(f"  hand frames unstable         {f['hand frames unstable']}"
+          f"  [board not found: {f['hand frames board not found']}]")
+    print(f"  hand frames invented canoes  {f['hand frames invented']}")
     print("failures:")
-    for r in calm_unstable:
-        print(f"  board {r['seed']}: reported unstable (something taken for a hand)")
-    for r in plain:
-        for f in r["fails"]:
-            print(f"  board {r['seed']}: {f}")
-    for r in hands:
-        if r["stable"] is True:
-            print(f"  hand {r['seed']}: reported stable")
-        for where in r["invented"]:
-            print(f"  hand {r['seed']}: invented {where}")
+    for text in failure_lines(results, lambda r: f"  {'hand' if r['hand'] else 'board'} "
+                                                 f"{r['seed']}"):
+        print(text)
     return 0
 
 

@@ -31,16 +31,12 @@ import cv2  # noqa: E402
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from scoring import quantile, time_film  # noqa: E402
 from vision_accuracy import random_game  # noqa: E402
 
 from companion.vision.conditioned import changed_places  # noqa: E402
 from companion.vision.observer import Vision  # noqa: E402
 from companion.vision.render import Nuisance, Renderer  # noqa: E402
-
-
-def _q(values: list[float], q: float) -> float:
-    values = sorted(values)
-    return values[min(len(values) - 1, int(q * len(values)))]
 
 
 def main() -> int:
@@ -59,30 +55,34 @@ def main() -> int:
     cold: list[float] = []
     changed: list[float] = []
     steps: dict[str, list[float]] = defaultdict(list)
-    for film in films:
-        vision.reset()
-        t = time.perf_counter()
-        vision.observe(film[0])
-        cold.append((time.perf_counter() - t) * 1000)
-        for frame in film[1:]:
-            before = vision.last_reading.corrected
-            t = time.perf_counter()
-            vision.observe(frame)
-            warm.append((time.perf_counter() - t) * 1000)
+    before = None
+
+    def after_each(i: int) -> None:
+        # The steps of each tracked frame, and the changed-places check against the
+        # frame before it (what the camera path does for each new stable view).
+        nonlocal before
+        now = vision.last_reading.corrected
+        if i:
             for name, ms in vision.timings.items():
                 steps[name].append(ms)
             t = time.perf_counter()
-            changed_places(vision.detector, before, vision.last_reading.corrected)
+            changed_places(vision.detector, before, now)
             changed.append((time.perf_counter() - t) * 1000)
+        before = now
+
+    for film in films:
+        first, tracked = time_film(vision, film, after_each)
+        cold.append(first)
+        warm += tracked
     h, w = films[0][0].shape[:2]
     print(f"vision speed: {w}x{h} frames, one core (cv2.setNumThreads(1)), "
           f"{boards} boards, {len(warm)} tracked frames")
     print(f"  tracking     median {statistics.median(warm):6.2f} ms   "
-          f"p90 {_q(warm, 0.9):6.2f} ms   max {max(warm):6.2f} ms")
+          f"p90 {quantile(warm, 0.9):6.2f} ms   max {max(warm):6.2f} ms")
     print(f"  first frame  median {statistics.median(cold):6.2f} ms   "
-          f"p90 {_q(cold, 0.9):6.2f} ms")
+          f"p90 {quantile(cold, 0.9):6.2f} ms")
     print(f"  changed places median {statistics.median(changed):6.2f} ms   "
-          f"p90 {_q(changed, 0.9):6.2f} ms")
+          f"p90 {quantile(changed, 0.9):6.2f} ms")
     medians = {k: statistics.median(v) for k, v in steps.items()}
     print("  steps (median ms, tracking):")
     for name, ms in medians.items():

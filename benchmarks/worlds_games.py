@@ -1,14 +1,18 @@
 """Whole games of the 3-D worlds watched by the real table, as `companion serve` runs it.
 
     python benchmarks/worlds_games.py                  # every committed game
-    python benchmarks/worlds_games.py --game g101
+    python benchmarks/worlds_games.py --games g101,g901   # some games
+    python benchmarks/worlds_games.py --worlds w901       # the games of some worlds
+    python benchmarks/worlds_games.py --json              # the figures as JSON, too
 
 Each game (tests/fixtures/worlds/<world>/games/<game>) is played on a real `Table` with
 a real SQLite store. Cards and buy-backs come from the phones (`Table.choose`, `reveal`,
 `buyback`), as at a real table. Every move on the board comes only from the camera:
 `companion.camera.TableCamera.step` reads the frames (a hand frame a few times, then the
-stable view for longer than the camera's settle time, each repeat with fresh sensor
-noise; `--noise-scale 0` repeats the very same picture) and hands each new stable
+stable view for longer than the camera's settle time). Game frames are committed as the
+optics deliver them; every frame the camera reads is `tools.worlds.sensor.deliver`ed
+from it: fresh sensor noise of the world's sensor and the camera's JPEG, deterministic
+by seed (`--noise-scale 0` leaves the noise out). The camera hands each new stable
 view to `Table.observe`. The world's colour profile is calibrated as the README says
 (`companion calibrate profile` on its layout photos).
 
@@ -44,6 +48,7 @@ from companion.camera import TableCamera  # noqa: E402
 from companion.rules import Game, River, format_turn, parse_event, parse_turn  # noqa: E402
 from companion.store import Store  # noqa: E402
 from companion.vision.observer import Vision  # noqa: E402
+from tools.worlds.sensor import deliver, sensor_of  # noqa: E402
 
 FPS, SETTLE_S = 10.0, 1.5          # TableCamera's defaults, as `companion serve` runs it
 SETTLE = max(2, round(FPS * SETTLE_S))
@@ -51,20 +56,24 @@ HAND_REPEATS = 5
 
 
 class Frames:
-    """A camera that shows whatever frame the benchmark puts in front of it."""
+    """A camera (a `FrameSource`) that delivers whatever the optics show it: each read
+    is a new frame with its own sensor noise and JPEG."""
 
     name = "worlds"
 
-    def __init__(self, noise: float, seed: int) -> None:
+    def __init__(self, sensor: dict[str, float], seed: int, noise_scale: float) -> None:
         self.image: np.ndarray | None = None
-        self.noise = noise
-        self.rng = np.random.default_rng(seed)
+        self.sensor = sensor
+        self.seed = seed
+        self.noise_scale = noise_scale
+        self.delivered = 0
 
     def read(self) -> np.ndarray | None:
         if self.image is None:
             return None
-        noisy = self.image.astype(np.float32) + self.rng.normal(0, self.noise, self.image.shape)
-        return np.clip(noisy, 0, 255).astype(np.uint8)
+        self.delivered += 1
+        return deliver(self.image, self.sensor, seed=self.seed * 1_000_003 + self.delivered,
+                       noise_scale=self.noise_scale)
 
     def close(self) -> None:
         pass
@@ -159,7 +168,7 @@ def _truth_text(game_before: Game, event: dict[str, Any]) -> str | None:
 
 
 def play(game_dir: Path, world: WorldFixture, profile: Path | None, tmp: Path,
-         noise_scale: float = 0.7) -> dict[str, Any]:
+         noise_scale: float = 1.0) -> dict[str, Any]:
     meta = json.loads((game_dir / "game.json").read_text())
     truth = [json.loads(x) for x in (game_dir / "log.jsonl").read_text().splitlines()]
     by_events: dict[int, dict[str, np.ndarray]] = {}
@@ -169,7 +178,7 @@ def play(game_dir: Path, world: WorldFixture, profile: Path | None, tmp: Path,
     setup = truth[0]
     table.new_game(setup["players"], setup.get("start"), setup.get("branch", "L"),
                    setup.get("variants", []))
-    frames = Frames(world.meta["world"]["lens"]["noise"] * noise_scale, meta["seed"])
+    frames = Frames(sensor_of(world.meta), meta["seed"], noise_scale)
     vision = Vision(world.board_file, profile, settle=SETTLE)
     camera = TableCamera(table, frames, vision=vision, fps=FPS, settle_s=SETTLE_S)
     _show(camera, frames, by_events[0]["stable"], SETTLE + 3)
@@ -263,19 +272,24 @@ def line(c: Counter, games: int) -> str:
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--game", action="append", help="only this game (repeatable)")
+    ap.add_argument("--games", help="only these games, NAME,NAME,...")
+    ap.add_argument("--worlds", help="only the games of these worlds, NAME,NAME,...")
+    ap.add_argument("--json", action="store_true", help="also print the figures as JSON")
     ap.add_argument("--default-profile", action="store_true")
-    ap.add_argument("--noise-scale", type=float, default=0.7,
-                    help="fresh sensor noise on each repeat of a frame, as a share of the "
-                         "world's (0: the very same picture again and again)")
+    ap.add_argument("--noise-scale", type=float, default=1.0,
+                    help="fresh sensor noise on each delivered frame, as a share of the "
+                         "world's sensor's (0: no noise, only the camera's JPEG)")
     ap.add_argument("--fixtures", type=Path, default=FIXTURES,
                     help="another directory of worlds in the same format")
     args = ap.parse_args()
     cv2.setNumThreads(1)
+    only_games = (args.game or []) + (args.games.split(",") if args.games else [])
+    only_worlds = args.worlds.split(",") if args.worlds else None
     results: list[tuple[WorldFixture, str, dict]] = []
     with tempfile.TemporaryDirectory() as tmp_name:
         tmp = Path(tmp_name)
-        for world in worlds(args.fixtures):
-            games = [g for g in world.games() if not args.game or g.name in args.game]
+        for world in worlds(args.fixtures, only=only_worlds):
+            games = [g for g in world.games() if not only_games or g.name in only_games]
             if not games:
                 continue
             profile = None
@@ -288,8 +302,8 @@ def main() -> int:
         print("no games found under tests/fixtures/worlds", file=sys.stderr)
         return 2
     print(f"worlds games: TableCamera at {FPS:.0f} fps, settle {SETTLE} frames, "
-          f"{HAND_REPEATS} hand frames a move, repeats with {args.noise_scale:g} x the "
-          "world's sensor noise")
+          f"{HAND_REPEATS} hand frames a move, every frame delivered with {args.noise_scale:g} "
+          "x the world's sensor noise and its JPEG")
     for world, name, r in results:
         star = "" if world.tuning else "*"
         print(f"  {name} ({world.name}{star}): {line(r['counts'], 1)}")
@@ -310,6 +324,9 @@ def main() -> int:
     for _world, name, r in results:
         for f in r["fails"]:
             print(f"  {name}: {f}")
+    if args.json:
+        print(json.dumps({name: {"world": w.name, "tuning": w.tuning, **dict(r["counts"])}
+                          for w, name, r in results}, indent=1))
     return 0
 
 

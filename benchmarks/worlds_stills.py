@@ -1,7 +1,8 @@
 """How well the vision reads the 3-D worlds' still frames (tests/fixtures/worlds).
 
     python benchmarks/worlds_stills.py                 # every committed world
-    python benchmarks/worlds_stills.py --world w101    # one world
+    python benchmarks/worlds_stills.py --worlds w101,w901   # some worlds
+    python benchmarks/worlds_stills.py --json          # the figures as JSON, too
     python benchmarks/worlds_stills.py --default-profile   # skip the per-world calibration
 
 Each world is calibrated as the README tells a user (`companion calibrate profile` on its
@@ -10,17 +11,17 @@ fails is read with the default profile and says so. Each still is then read by t
 vision (`companion.vision.observer.Vision`, one frame, as `benchmarks/vision_accuracy.py`
 does) and scored against the truth from the rules engine. Printed per world, then for
 the tuned and the NOT-FOR-TUNING worlds separately (quote the latter), then every
-failing case. Scoring is vision_accuracy.score: per-canoe place and colour, gems of the
-canoes seen, weather, discs, whole board exact, invented canoes; on hand frames the
-share reported unstable and canoes invented.
+failing case. Scoring is benchmarks/scoring.py, as for vision_accuracy.py: per-canoe
+place and colour, gems of the canoes seen, weather, discs, whole board exact, invented
+canoes; on hand frames the share reported unstable and canoes invented.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import tempfile
-from collections import Counter
 from pathlib import Path
 
 import cv2
@@ -28,14 +29,10 @@ import cv2
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from vision_accuracy import score  # noqa: E402
+from scoring import failure_lines, figures, score  # noqa: E402
 from worlds_common import FIXTURES, WorldFixture, calibrate, worlds  # noqa: E402
 
 from companion.vision.observer import Vision  # noqa: E402
-
-
-def pct(a: float, b: float) -> str:
-    return f"{100 * a / b:5.1f}% ({a}/{b})" if b else "  n/a"
 
 
 def read_world(world: WorldFixture, profile: Path | None) -> list[dict]:
@@ -54,27 +51,7 @@ def read_world(world: WorldFixture, profile: Path | None) -> list[dict]:
 
 
 def summary(results: list[dict]) -> dict[str, str]:
-    plain = [r for r in results if not r["hand"]]
-    hands = [r for r in results if r["hand"]]
-    t = Counter()
-    for r in plain:
-        t.update(r["counts"])
-    h = Counter()
-    for r in hands:
-        h.update(r["counts"])
-    return {
-        "board found": pct(len(plain) - t["not_found"], len(plain)),
-        "canoe place and colour": pct(t["placed"], t["canoes"]),
-        "canoe with gem (of seen)": pct(t["gem_right"], t["gem_checked"]),
-        "discs": pct(t["disc_right"], t["discs"]),
-        "weather": pct(t["weather_right"], len(plain)),
-        "whole board exact": pct(t["exact"], len(plain)),
-        "canoes invented": str(t["invented"]),
-        "calm boards unstable": pct(sum(r["stable"] is False for r in plain), len(plain)),
-        "hand frames unstable": pct(sum(r["stable"] is not True for r in hands), len(hands)),
-        "hand frames stable (wrong)": str(sum(r["stable"] is True for r in hands)),
-        "hand frames invented": str(h["invented"]),
-    }
+    return figures(results, digits=1)
 
 
 def print_table(title: str, rows: dict[str, dict[str, str]]) -> None:
@@ -88,13 +65,16 @@ def print_table(title: str, rows: dict[str, dict[str, str]]) -> None:
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--world", action="append", help="only this world (repeatable)")
+    ap.add_argument("--worlds", help="only these worlds, NAME,NAME,...")
+    ap.add_argument("--json", action="store_true", help="also print the figures as JSON")
     ap.add_argument("--default-profile", action="store_true",
                     help="read with the default profile instead of calibrating per world")
     ap.add_argument("--fixtures", type=Path, default=FIXTURES,
                     help="another directory of worlds in the same format")
     args = ap.parse_args()
     cv2.setNumThreads(1)
-    found = worlds(args.fixtures, only=args.world)
+    only = (args.world or []) + (args.worlds.split(",") if args.worlds else [])
+    found = worlds(args.fixtures, only=only or None)
     if not found:
         print("no worlds found under tests/fixtures/worlds", file=sys.stderr)
         return 2
@@ -122,18 +102,11 @@ def main() -> int:
     print_table("overall (quote NOT-FOR-TUNING):", groups)
     print("failures:")
     for name, results in per_world.items():
-        for r in results:
-            where = f"  {label[name]} {r['file']}"
-            if r["hand"]:
-                if r["stable"] is True:
-                    print(f"{where}: hand frame reported stable")
-                for inv in r["invented"]:
-                    print(f"{where}: hand frame, invented {inv}")
-                continue
-            if r["stable"] is False:
-                print(f"{where}: calm board reported unstable")
-            for f in r["fails"]:
-                print(f"{where}: {f}")
+        for text in failure_lines(results, lambda r, n=name: f"  {label[n]} {r['file']}"):
+            print(text)
+    if args.json:
+        print(json.dumps({"worlds": {n: summary(r) for n, r in per_world.items()},
+                          "overall": groups}, indent=1))
     return 0
 
 

@@ -85,3 +85,16 @@ def test_every_change_of_the_board_has_a_hand_frame_then_a_stable_frame(game_dir
 def test_the_fixtures_fit_the_repository_budget():
     total = sum(p.stat().st_size for p in FIXTURES.rglob("*") if p.is_file())
     assert total < 60 * 1024 * 1024
+
+
+def test_every_world_and_game_of_the_generator_is_committed():
+    assert {d.name for d in WORLD_DIRS} == set(WORLDS)
+    assert {d.name for d in GAME_DIRS} == set(GAMES)
+
+
+@pytest.mark.parametrize("world_dir", WORLD_DIRS, ids=lambda p: p.name)
+def test_a_world_has_twelve_stills_four_with_a_hand_and_names_its_sensor(world_dir):
+    lines = [json.loads(x) for x in (world_dir / "stills.jsonl").read_text().splitlines()]
+    assert len(lines) == 12 and sum(x["hand"] for x in lines) == 4
+    sensor = _meta(world_dir)["sensor"]
+    assert sensor["noise"] > 0 and 70 <= sensor["jpeg"] <= 92

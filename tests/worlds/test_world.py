@@ -69,3 +69,27 @@ def test_every_canoe_in_the_river_lies_nearest_its_own_slot():
             near.append(slot if d[slot] < board.disc_radius_mm + 8 else None)
         want = sorted(s for s in where if s in board.slots)
         assert sorted(s for s in near if s) == want
+
+
+@pytest.mark.parametrize("seed,board_file", SEEDS[::5])
+def test_every_lens_distorts_mildly(seed, board_file):
+    _, world = _world(seed, board_file)
+    assert abs(world.lens["k1"]) <= 0.06
+
+
+@pytest.mark.parametrize("tuning", [True, False])
+def test_the_tuned_and_the_untuned_worlds_each_see_at_least_three_of_the_four_lenses(tuning):
+    lenses = set()
+    for name, (seed, board_file, for_tuning) in WORLDS.items():
+        if for_tuning == tuning:
+            board = load_board(ROOT / board_file)
+            lenses.add(fit_pose(board, draw_world(name, seed, board_file, board,
+                                                  for_tuning)).lens)
+    assert len(lenses) >= 3, sorted(lenses)
+
+
+def test_the_lens_is_dealt_in_turn_along_a_seed_family_not_drawn():
+    board = load_board(ROOT / "calibration/board.json")
+    drawn = [draw_world(f"t{s}", s, "calibration/board.json", board, True).camera["lens"]
+             for s in range(500, 508)]
+    assert drawn[:4] == drawn[4:] and len(set(drawn)) == 4

@@ -83,33 +83,51 @@ def _pose(board: Board, cam: dict, fov: float, lens: str, dist: float) -> Pose:
     return Pose(location, look_at, sky / np.linalg.norm(sky), fov, lens)
 
 
+def _distance(board: Board, cam: dict, fov: float, lens: str, fill: float) -> float:
+    """The camera distance at which the board spans `fill` of the frame, all in view."""
+    lo, hi = 200.0, 3000.0
+    w, h = board.size_mm
+    corners = np.array([pov(x, y) for x, y in ((0, 0), (w, 0), (w, h), (0, h))])
+    for _ in range(40):
+        mid = (lo + hi) / 2
+        px = _pose(board, cam, fov, lens, mid).project(corners)
+        span = max((px[:, 0].max() - px[:, 0].min()) / SIZE[0],
+                   (px[:, 1].max() - px[:, 1].min()) / SIZE[1])
+        margin = 8.0   # px: the whole board in the picture, whatever the tilt
+        outside = ((px < margin).any() or (px[:, 0] > SIZE[0] - margin).any()
+                   or (px[:, 1] > SIZE[1] - margin).any())
+        if span > fill or outside:
+            lo = mid
+        else:
+            hi = mid
+    return hi
+
+
 def fit_pose(board: Board, world: World) -> Pose:
     """The world's camera, as far away as makes the board fill its share of the frame.
 
-    If the drawn lens needs the camera higher than a real mount (75 cm), the next
-    wider lens is taken, as a user would."""
+    If the drawn lens needs the camera higher than a real mount (75 cm), the camera goes
+    on the highest mount, squared up if need be; only if the board is still not wholly in
+    view is the next wider lens taken, as a user would."""
     cam = world.camera
     names = list(LENSES)
     start = names.index(cam["lens"])
     for lens in names[start:] + names[:start][::-1]:
         fov = LENSES[lens] * cam["fov_deg"] / LENSES[cam["lens"]]
-        lo, hi = 200.0, 3000.0
-        w, h = board.size_mm
-        corners = np.array([pov(x, y) for x, y in ((0, 0), (w, 0), (w, h), (0, h))])
-        for _ in range(40):
-            mid = (lo + hi) / 2
-            px = _pose(board, cam, fov, lens, mid).project(corners)
-            span = max((px[:, 0].max() - px[:, 0].min()) / SIZE[0],
-                       (px[:, 1].max() - px[:, 1].min()) / SIZE[1])
-            margin = 8.0   # px: the whole board in the picture, whatever the tilt
-            outside = ((px < margin).any() or (px[:, 0] > SIZE[0] - margin).any()
-                       or (px[:, 1] > SIZE[1] - margin).any())
-            if span > cam["fill"] or outside:
-                lo = mid
-            else:
-                hi = mid
-        pose = _pose(board, cam, fov, lens, hi)
+        pose = _pose(board, cam, fov, lens, _distance(board, cam, fov, lens, cam["fill"]))
         if pose.height_mm() <= HEIGHT_MM[1]:
+            break
+        # Too high for the drawn share of the frame: a user hangs the camera on the
+        # highest mount and lets the board fill more, if it is still wholly in view.
+        # Then squares the camera up with the board (no yaw, aimed at its centre).
+        top = HEIGHT_MM[1] / math.cos(math.radians(cam["tilt_deg"]))
+        square = dict(cam, yaw_deg=0.0, aim_mm=[0.0, 0.0])
+        found = False
+        for c in (cam, square):
+            if _distance(board, c, fov, lens, 1.0) <= top:
+                pose, found = _pose(board, c, fov, lens, top), True
+                break
+        if found:
             break
     if pose.height_mm() < HEIGHT_MM[0]:   # small boards: never lower than a real mount
         pose = _pose(board, cam, fov, lens, HEIGHT_MM[0] / math.cos(math.radians(cam["tilt_deg"])))

@@ -36,6 +36,7 @@ from tools.worlds.camera import Pose, fit_pose, pov  # noqa: E402
 from tools.worlds.layout import Piece, Placement, centroid, place_groups, place_pieces  # noqa: E402
 from tools.worlds.photo import jpeg_bytes, photograph  # noqa: E402
 from tools.worlds.printart import board_print  # noqa: E402
+from tools.worlds.sensor import OPTICS_JPEG  # noqa: E402
 from tools.worlds.truth import observation  # noqa: E402
 from tools.worlds.world import World, draw_world  # noqa: E402
 
@@ -51,12 +52,24 @@ WORLDS: dict[str, tuple[int, str, bool]] = {
     "w104": (104, "calibration/board.json", True),
     "w901": (901, "tools/worlds/boards/curved.json", False),
     "w902": (902, "tools/worlds/boards/curved.json", False),
+    "w903": (903, "tools/worlds/boards/curved.json", False),
 }
-STILLS_PER_WORLD = 8
-# Whole games: name -> (world, game seed, players).
+STILLS_PER_WORLD = 12
+HAND_STILLS = (3, 6, 9, 12)          # a hand over the board
+MISSING_DISC_STILLS = (2, 7, 11)     # one disc out of the river
+# Whole games: name -> (world, game seed, players). The untuned games are spread over
+# the untuned worlds. A complete random game has ~190 frames (median of 1500 seeds), so
+# the repository's ~60 MB holds only a few; these seeds are among the shortest complete
+# games (55-79 frames): 8 games of ~65 frames instead of 3 typical ones.
 GAMES: dict[str, tuple[str, int, int]] = {
     "g101": ("w101", 284, 3),
+    "g102": ("w102", 2524, 4),
     "g901": ("w901", 1082, 3),
+    "g902": ("w902", 2274, 3),
+    "g903": ("w903", 2247, 3),
+    "g904": ("w901", 2922, 3),
+    "g905": ("w902", 3087, 3),
+    "g906": ("w903", 2869, 4),
 }
 
 # The calibration layout of the README ("The camera").
@@ -98,15 +111,17 @@ class WorldRenderer:
         return self.shoot(pieces, key, hand, antialias, rnd)
 
     def shoot(self, pieces: list[Piece], key: str, hand: scene.HandPose | None = None,
-              antialias: float = 0.3, rnd: random.Random | None = None) -> np.ndarray:
-        """Photograph pieces already placed (a game keeps them where they lie)."""
+              antialias: float = 0.3, rnd: random.Random | None = None,
+              sensor: bool = True) -> np.ndarray:
+        """Photograph pieces already placed (a game keeps them where they lie);
+        `sensor=False`: the optics' picture, without noise and camera JPEG."""
         rnd = rnd or random.Random(f"{self.world.seed}:{key}")
         scene.set_colours(self.world)
         sdl = scene.scene_sdl(self.world, self.board, self.pose, pieces, self.print_png,
                               self.marker_pngs, hand, rnd)
         raw = scene.render(sdl, self.work, antialias=antialias)
-        return photograph(raw, self.world.lens, np.random.default_rng([self.world.seed,
-                                                                        _stable_hash(key)]))
+        return photograph(raw, self.world.lens,
+                          np.random.default_rng([self.world.seed, _stable_hash(key)]), sensor)
 
     def hand_towards(self, target: tuple[float, float], rnd: random.Random,
                      holding: str | None = None, gem: str | None = None) -> scene.HandPose:
@@ -122,19 +137,21 @@ class WorldRenderer:
         return scene.HandPose(start, reach, rnd.uniform(12, 45), holding, gem)
 
     def markers_visible(self, hand: scene.HandPose) -> int:
-        """How many markers the forearm leaves in view (projected, approximate)."""
-        fx, fy = hand.from_mm
-        rx, ry = hand.reach_mm
-        arm = self.pose.project(np.array([pov(fx + (rx - fx) * t, fy + (ry - fy) * t,
-                                              160 + (hand.lift_mm + 28 - 160) * t)
-                                          for t in np.linspace(0, 1, 30)]))
-        dist = float(np.linalg.norm(self.pose.location - pov(rx, ry, hand.lift_mm)))
-        arm_px = 34 * (self.pose.size[0] / 2) / math.tan(math.radians(self.pose.fov_deg) / 2) / dist
+        """How many markers the hand and sleeve leave in view (projected, approximate:
+        the arm as a chain of 50 mm-wide sections through scene.hand_axis_mm)."""
+        axis = np.array(scene.hand_axis_mm(hand))
+        pts = np.concatenate([a + (b - a) * t[:, None] for a, b in zip(axis[:-1], axis[1:],
+                                                                        strict=True)
+                              for t in [np.linspace(0, 1, 12)]])
+        arm = self.pose.project(np.array([pov(*q) for q in pts]))
+        k = (self.pose.size[0] / 2) / math.tan(math.radians(self.pose.fov_deg) / 2)
+        dist = np.linalg.norm(np.array([pov(*q) for q in pts]) - self.pose.location, axis=1)
+        radius_px = 50 * k / dist
         seen = 0
         for mid in self.board.markers.centres_mm:
             corners = self.pose.project(np.array([pov(x, y) for x, y in
                                                   self.board.markers.corners_mm(mid)]))
-            covered = any(np.min(np.linalg.norm(arm - c, axis=1)) < arm_px for c in corners)
+            covered = any((np.linalg.norm(arm - c, axis=1) < radius_px).any() for c in corners)
             seen += not covered
         return seen
 
@@ -160,10 +177,19 @@ def world_meta(wr: WorldRenderer) -> dict[str, Any]:
                        "height_mm": round(pose.height_mm(), 1),
                        "tilt_deg": round(wr.world.camera["tilt_deg"], 2),
                        "homography_board_to_image":
-                           np.round(pose.homography(wr.board), 6).tolist()}}
+                           np.round(pose.homography(wr.board), 6).tolist()},
+            "sensor": {"noise": round(float(wr.world.lens["noise"]), 3),
+                       "jpeg": int(wr.world.lens["jpeg"])}}
 
 
-def make_world(name: str, workdir: Path, stills: bool = True) -> WorldRenderer:
+def _mine(index: int, shard: tuple[int, int]) -> bool:
+    """Whether this process renders picture `index` (1-based) of a sequence: shard K/N
+    takes the pictures whose index is K modulo N (so 1/2 and 2/2 share the work)."""
+    return index % shard[1] == shard[0] % shard[1]
+
+
+def make_world(name: str, workdir: Path, stills: bool = True,
+               shard: tuple[int, int] = (0, 1)) -> WorldRenderer:
     seed, board_file, tuning = WORLDS[name]
     board = load_board(ROOT / board_file)
     world = draw_world(name, seed, board_file, board, tuning)
@@ -176,23 +202,25 @@ def make_world(name: str, workdir: Path, stills: bool = True) -> WorldRenderer:
     q = int(world.lens["jpeg"])
     calib = calibration_snapshot()
     for k in (1, 2):
-        img = wr.frame(calib, f"calibration-{k}", missing=["7R"])
-        _write_jpeg(out / "calibration" / f"layout-{k}.jpg", img, q)
+        if _mine(k, shard):
+            img = wr.frame(calib, f"calibration-{k}", missing=["7R"])
+            _write_jpeg(out / "calibration" / f"layout-{k}.jpg", img, q)
     lines = []
     for k in range(1, STILLS_PER_WORLD + 1):
         rnd = random.Random(f"{seed}:still:{k}")
         game = random_position(rnd)
         snap = game.state.snapshot()
-        missing = [rnd.choice(SLOTS)] if k % 4 == 3 else []
+        missing = [rnd.choice(SLOTS)] if k in MISSING_DISC_STILLS else []
         hand = None
-        if k % 4 == 0:
+        if k in HAND_STILLS:
             places = list(board.slots.values()) + [centroid(board.dock), centroid(board.falls)]
             target = places[rnd.randrange(len(places))]
             hand = wr.hand_towards(target, rnd, rnd.choice(list(snap["players"]))
                                    if rnd.random() < 0.6 else None)
-        img = wr.frame(snap, f"still-{k}", hand, missing)
         file = f"stills/{k:03d}.jpg"
-        _write_jpeg(out / file, img, q)
+        if _mine(2 + k, shard):
+            img = wr.frame(snap, f"still-{k}", hand, missing)
+            _write_jpeg(out / file, img, q)
         truth = observation(snap, missing, stable=hand is None,
                             markers=4 if hand is None else wr.markers_visible(hand))
         lines.append({"file": file, "hand": hand is not None, "missing_discs": missing,
@@ -230,7 +258,6 @@ def make_game(name: str, wr: WorldRenderer, shard: tuple[int, int] = (0, 1)) -> 
     game: Game = random_setup_game(rng, players, [])
     out = FIXTURES / world_name / "games" / name
     out.mkdir(parents=True, exist_ok=True)
-    q = int(wr.world.lens["jpeg"])
     frames: list[dict[str, Any]] = []
     n = 0
 
@@ -241,10 +268,11 @@ def make_game(name: str, wr: WorldRenderer, shard: tuple[int, int] = (0, 1)) -> 
         nonlocal n
         n += 1
         file = f"frames/{n:04d}.jpg"
-        if n % shard[1] == shard[0] and not (out / file).exists():
-            # Not antialiased: a third less time, and the lens blur hides it.
-            img = wr.shoot(pieces, f"{name}-{n}", hand, antialias=0.0)
-            _write_jpeg(out / file, img, q)
+        if _mine(n, shard) and not (out / file).exists():
+            # Not antialiased: a third less time, and the lens blur hides it. Stored as
+            # the optics deliver it; sensor.deliver adds noise and JPEG per delivered frame.
+            img = wr.shoot(pieces, f"{name}-{n}", hand, antialias=0.0, sensor=False)
+            _write_jpeg(out / file, img, OPTICS_JPEG)
         markers = 4 if hand is None else wr.markers_visible(hand)
         frames.append({"file": file, "kind": kind, "events": event_index,
                        "truth": observation(snap, stable=hand is None, markers=markers)})
@@ -306,13 +334,14 @@ def main() -> int:
                     help="game names (default: all of the worlds')")
     ap.add_argument("--no-games", action="store_true")
     ap.add_argument("--games-only", action="store_true")
-    ap.add_argument("--shard", default="0/1", help="K/N: render only game frames K modulo N")
+    ap.add_argument("--shard", default="1/1",
+                    help="K/N: render only the pictures whose number is K modulo N")
     args = ap.parse_args()
     k, n = (int(v) for v in args.shard.split("/"))
     with tempfile.TemporaryDirectory(prefix="worlds-") as tmp:
         for name in args.worlds:
             t = time.time()
-            wr = make_world(name, Path(tmp), stills=not args.games_only)
+            wr = make_world(name, Path(tmp), stills=not args.games_only, shard=(k, n))
             print(f"{name}: stills in {time.time() - t:.0f} s", flush=True)
             if args.no_games:
                 continue

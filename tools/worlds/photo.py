@@ -6,6 +6,8 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from .sensor import add_noise, camera_jpeg
+
 
 def distort(image: np.ndarray, k1: float) -> np.ndarray:
     """Radial lens distortion (k1 < 0: barrel), centred, normalised to the half-width."""
@@ -20,13 +22,18 @@ def distort(image: np.ndarray, k1: float) -> np.ndarray:
 
 
 def photograph(raw: np.ndarray, lens: dict[str, float], rng: np.random.Generator,
-               frame_noise: np.random.Generator | None = None) -> np.ndarray:
-    """The camera frame (BGR uint8) a raw render becomes. `frame_noise` draws the
-    sensor noise (successive frames of a still camera differ only in it)."""
+               sensor: bool = True) -> np.ndarray:
+    """The camera frame (BGR uint8) a raw render becomes; `sensor=False` stops at what
+    the optics deliver (no noise, no camera JPEG: sensor.deliver adds them per frame)."""
     img = distort(raw, lens["k1"]).astype(np.float32)
-    img = cv2.GaussianBlur(img, (0, 0), lens["blur_px"])
     h, w = img.shape[:2]
     yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    # Depth of field: focused on the board's middle, a little softer towards the top and
+    # bottom of the frame (nearer and farther under tilt) - a photo's tell-tale.
+    sharp = cv2.GaussianBlur(img, (0, 0), lens["blur_px"])
+    soft = cv2.GaussianBlur(img, (0, 0), lens["blur_px"] * (1.6 + lens.get("dof", 0.0)))
+    depth = np.clip(np.abs(yy - h / 2) / (h / 2), 0, 1) ** 2 * min(1.0, lens.get("dof", 0.0))
+    img = sharp * (1 - depth[..., None]) + soft * depth[..., None]
     r2 = ((xx - w / 2) ** 2 + (yy - h / 2) ** 2) / (w / 2) ** 2
     img *= (1 - lens["vignette"] * r2 * 0.5)[..., None]
     # Auto-exposure: the camera brings the frame's mid-bright level to a target.
@@ -35,13 +42,10 @@ def photograph(raw: np.ndarray, lens: dict[str, float], rng: np.random.Generator
     weight = np.exp(-r2 * 2.0)
     level = float((grey * weight).sum() / weight.sum())
     img *= (118.0 * lens["exposure_bias"]) / max(level, 1.0)
-    noise_rng = frame_noise or rng
-    sigma = lens["noise"] * (0.6 + 0.4 * np.sqrt(np.clip(img, 0, 255) / 255))
-    img += noise_rng.standard_normal(img.shape).astype(np.float32) * sigma
     img = np.clip(img, 0, 255).astype(np.uint8)
-    ok, buf = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, int(lens["jpeg"])])
-    assert ok
-    return cv2.imdecode(buf, cv2.IMREAD_COLOR)
+    if not sensor:
+        return img
+    return camera_jpeg(add_noise(img, lens["noise"], rng), int(lens["jpeg"]))
 
 
 def jpeg_bytes(image: np.ndarray, quality: int) -> bytes:

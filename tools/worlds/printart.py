@@ -46,8 +46,13 @@ def board_print(board: Board, style: dict[str, Any]) -> np.ndarray:
     grass = np.array(_hsv(style["grass_hue"], style["grass_sat"], style["grass_val"]), np.float32)
     img = np.empty((h, w, 3), np.float32)
     img[:] = grass
-    img *= (1 + 0.18 * _noise(rng, (h, w), 40))[..., None]
-    img *= (1 + 0.08 * _noise(rng, (h, w), 6))[..., None]
+    # Grass at several scales, as printed art of a meadow has: patches, tufts, blades.
+    for amount, grain in ((0.16, 120), (0.14, 40), (0.10, 12), (0.07, 4)):
+        img *= (1 + amount * _noise(rng, (h, w), grain))[..., None]
+    hue_shift = np.array(_hsv(style["grass_hue"] + 0.04, style["grass_sat"] * 0.8,
+                              style["grass_val"] * 1.1), np.float32)
+    patch = np.clip(_noise(rng, (h, w), 70) * 1.5, 0, 1)[..., None] * 0.4
+    img = img * (1 - patch) + hue_shift * (1 + 0.1 * _noise(rng, (h, w), 3))[..., None] * patch
     # Earthy banks along the board edges and under the dock.
     bank = np.array(style["bank_rgb"][::-1], np.float32)
     bank_mask = np.zeros((h, w), np.uint8)
@@ -57,7 +62,16 @@ def board_print(board: Board, style: dict[str, Any]) -> np.ndarray:
     edge = (_noise(rng, (h, w), 60) > 0.35).astype(np.uint8) * 255
     bank_mask = cv2.GaussianBlur(np.maximum(bank_mask, edge), (0, 0), 6)
     a = (bank_mask.astype(np.float32) / 255)[..., None]
-    img = img * (1 - a) + bank * (1 + 0.12 * _noise(rng, (h, w), 10))[..., None] * a
+    grit = 1 + 0.12 * _noise(rng, (h, w), 10) + 0.08 * _noise(rng, (h, w), 2)
+    bank_tex = bank * grit[..., None]
+    img = img * (1 - a) + bank_tex * a
+    # Pebbles printed over the banks.
+    ys, xs = np.nonzero(bank_mask > 160)
+    for k in rng.choice(len(xs), size=min(len(xs), 900), replace=False) if len(xs) else []:
+        rad = float(rng.uniform(0.6, 2.2) * s)
+        tone = bank * rng.uniform(0.55, 1.35)
+        cv2.ellipse(img, (int(xs[k]), int(ys[k])), (max(1, int(rad)), max(1, int(rad * 0.7))),
+                    float(rng.uniform(0, 180)), 0, 360, tone.tolist(), -1, cv2.LINE_AA)
     # The river: a wide band through the slots, splitting round the island into the falls.
     r = board.disc_radius_mm
     river = np.zeros((h, w), np.uint8)
@@ -97,6 +111,14 @@ def board_print(board: Board, style: dict[str, Any]) -> np.ndarray:
                           min(1.0, style["water_val"] + 0.3)), np.float32)
     crest = np.clip(ripple - 0.6, 0, 1)[..., None] * 0.6
     water_img = water_img * (1 - crest) + light * crest
+    # Depth: darker towards the middle of the stream, lighter shallows, then foam where
+    # the water meets the bank.
+    dist = cv2.distanceTransform((water_mask > 0.5).astype(np.uint8), cv2.DIST_L2, 5) / s
+    deep = np.clip(dist / (1.2 * r), 0, 1)[..., None]
+    water_img = water_img * (1.18 - 0.38 * deep)
+    foam_band = np.clip(1 - dist / 3.0, 0, 1) * np.clip(0.6 + _noise(rng, (h, w), 3), 0, 1)
+    foam_band = foam_band[..., None] * 0.55 * (dist > 0)[..., None]
+    water_img = water_img * (1 - foam_band) + np.float32(235) * foam_band
     img = img * (1 - soft[..., None]) + water_img * soft[..., None]
     # Rocks along the banks of the river.
     rock = np.array(style["rock_rgb"][::-1], np.float32)
@@ -178,6 +200,11 @@ def board_print(board: Board, style: dict[str, Any]) -> np.ndarray:
                         1, cv2.LINE_AA)
     if style["painterly"] > 0.5:
         img = cv2.GaussianBlur(img, (0, 0), style["painterly"] * 1.2)
-    # Paper grain of the print.
-    img = img * (1 + 0.03 * rng.standard_normal((h, w)).astype(np.float32))[..., None]
+    # Paper grain of the print: fibres (a little long) and a fine speckle, and the faint
+    # rosette a four-colour halftone leaves.
+    fibre = cv2.resize(rng.standard_normal((h // 2, w // 8)).astype(np.float32), (w, h))
+    img = img * (1 + 0.012 * rng.standard_normal((h, w)).astype(np.float32)
+                 + 0.02 * fibre)[..., None]
+    rosette = np.sin(xx * 1.9 + yy * 0.6) * np.sin(yy * 1.9 - xx * 0.6)
+    img = img * (1 + 0.01 * rosette)[..., None]
     return np.clip(img, 0, 255).astype(np.uint8)

@@ -86,7 +86,7 @@ def scene_sdl(world: World, board: Board, pose: Pose, pieces: list[Piece],
                     "circular orient")
         add(f"light_source {{ {_v(p)} color rgb <{col[0] * power:.3f},{col[1] * power:.3f},"
             f"{col[2] * power:.3f}> {area} fade_distance {lamp.position_mm[2]:.0f} "
-            "fade_power 1 }")
+            "fade_power 2 }")
     if world.window:
         win = world.window
         col = kelvin_rgb(win["kelvin"])
@@ -105,22 +105,37 @@ def scene_sdl(world: World, board: Board, pose: Pose, pieces: list[Piece],
     tc = world.table_rgb
     if world.table in ("oak", "walnut", "pine"):
         dark = tuple(int(c * 0.7) for c in tc)
-        pig = (f"pigment {{ wood turbulence 0.08 color_map {{ [0 {_rgb(tc)}] [0.5 {_rgb(dark)}] "
-               f"[1 {_rgb(tc)}] }} scale 14 rotate y*{rnd.uniform(0, 180):.0f} rotate x*90 }}")
-        fin = "finish { specular 0.25 roughness 0.03 reflection 0.03 }"
+        # Grain along the planks (the wood pattern's axis lies in the table), rings
+        # stretched by turbulence, fine pores, and the planks' joints.
+        light = tuple(min(255, int(c * 1.12)) for c in tc)
+        pig = (f"pigment {{ wood turbulence <0.06, 0.06, 0.6> octaves 5 color_map {{ "
+               f"[0 {_rgb(tc)}] [0.35 {_rgb(light)}] [0.6 {_rgb(dark)}] [1 {_rgb(tc)}] }} "
+               f"scale <3, 3, 400> rotate y*{rnd.uniform(0, 180):.0f} }}")
+        fin = ("finish { specular 0.25 roughness 0.03 reflection 0.03 } "
+               "normal { average normal_map { [1 bumps 0.12 scale <0.3, 0.3, 6>] "
+               "[0.5 gradient x 0.3 slope_map { [0 <0,1>] [0.02 <1,0>] [0.98 <1,0>] [1 <0,-1>] } "
+               "scale 120] } }")
     elif world.table == "tablecloth":
         dark = tuple(int(c * 0.85) for c in tc)
+        # A woven cloth: warp and weft threads (~1 mm) and a few soft creases.
         pig = (f"pigment {{ gradient x color_map {{ [0 {_rgb(tc)}] [0.5 {_rgb(dark)}] "
-               f"[1 {_rgb(tc)}] }} scale 2.5 }} normal {{ bumps 0.2 scale 1.5 }}")
+               f"[1 {_rgb(tc)}] }} scale 1.1 turbulence 0.02 }} "
+               "normal { average normal_map { [1 gradient x 0.6 scale 1.1] "
+               "[1 gradient z 0.6 scale 1.1] [1 wrinkles 0.5 scale 40] } }")
         fin = "finish { specular 0.02 }"
     else:
         pig = (f"pigment {{ granite color_map {{ [0 {_rgb(tc)}] [1 "
-               f"{_rgb(tuple(int(c * 0.92) for c in tc))}] }} scale 30 }}")
+               f"{_rgb(tuple(int(c * 0.92) for c in tc))}] }} scale 30 }} "
+               "normal { granite 0.05 scale 1.5 }")
         fin = "finish { specular 0.4 roughness 0.02 reflection 0.05 }"
     add(f"plane {{ y, {-BOARD_THICK:.2f} texture {{ {pig} {fin} }} }}")
     # The board: cardboard with the print on top, slightly glossy.
     gloss = world.print_style["gloss"]
-    add(f"box {{ <0,{-BOARD_THICK:.2f},0>, <{w:.2f},0,{-h:.2f}> texture {{ "
+    # The cardboard core shows on the 2 mm edge (grey-brown, fibrous) under the print.
+    add(f"box {{ <0,{-BOARD_THICK:.2f},0>, <{w:.2f},{-0.05:.2f},{-h:.2f}> texture {{ pigment {{ "
+        "granite color_map { [0 rgb <0.32,0.28,0.22>] [1 rgb <0.22,0.19,0.15>] } scale 0.8 } "
+        "finish { diffuse 0.8 } } }")
+    add(f"box {{ <0,-0.05,0>, <{w:.2f},0,{-h:.2f}> texture {{ "
         f"{_image_map_xy_to_board(print_png, 0, 0, w, h, 0)} "
         f"finish {{ diffuse 0.85 specular {gloss:.2f} roughness 0.006 }} }} }}")
     # Markers on paper, stuck where the board file says.
@@ -210,45 +225,104 @@ def _gem(colour: str, where: str) -> str:
             "reflection 0.08 } interior { ior 1.55 } }")
 
 
-def _hand(world: World, hand: HandPose) -> str:
-    """A forearm in a sleeve and a hand with fingers, as a blob, casting a shadow."""
+# The hand in its own frame, mm: x forward along the forearm, y up, z across (thumb at
+# -z for a right hand), the origin where a held canoe sits (its bottom, at the hand's
+# lift). A pinch from above: the palm over the canoe, thumb on its near side, index and
+# middle finger on its far side, ring and little finger curled under. Joints are
+# (x, y, z, radius) from knuckle to tip; adult sizes (palm ~85 mm wide).
+_FINGERS = {
+    "thumb": [(-62, 38, -30, 11.5), (-40, 26, -30, 10.0), (-22, 15, -18, 9.0),
+              (-11, 8, -6, 8.0)],
+    "index": [(-22, 50, -24, 9.5), (4, 44, -20, 8.8), (18, 29, -13, 8.2), (12, 10, -6, 7.5)],
+    "middle": [(-20, 52, -4, 9.8), (9, 46, -2, 9.0), (24, 28, 2, 8.4), (17, 9, 6, 7.6)],
+    "ring": [(-24, 50, 15, 9.2), (1, 42, 17, 8.5), (14, 27, 19, 8.0), (6, 15, 19, 7.2)],
+    "little": [(-30, 46, 32, 8.2), (-11, 37, 34, 7.5), (-1, 26, 34, 7.0), (-7, 18, 32, 6.4)],
+}
+_WRIST = (-100, 66, 4)
+_ELBOW = (-360, 170, 14)
+
+
+def hand_axis_mm(hand: HandPose) -> list[tuple[float, float, float]]:
+    """Board points (x, y, height mm) along the hand and forearm out to where the sleeve
+    leaves the picture: what a marker can be hidden behind."""
     fx, fy = hand.from_mm
     rx, ry = hand.reach_mm
     ang = math.atan2(ry - fy, rx - fx)
     ux, uy = math.cos(ang), math.sin(ang)
-    wrist = (rx - ux * 70, ry - uy * 70)
-    elbow_h = 160.0
-    wrist_h = hand.lift_mm + 28
-    palm = (rx - ux * 35, ry - uy * 35)
-    skin = _rgb(world.hand_skin)
-    sleeve = _rgb(world.sleeve_rgb)
-    px, py = -uy, ux   # across the hand
-    fingers = []
-    for k, off in enumerate((-11, -4, 3, 10)):
-        base = (palm[0] + ux * 22 + px * off, palm[1] + uy * 22 + py * off)
-        tip = (base[0] + ux * (18 + 3 * (k in (1, 2))), base[1] + uy * (18 + 3 * (k in (1, 2))))
-        fingers.append(f"cylinder {{ {_v(pov(*base, hand.lift_mm + 18))}, "
-                       f"{_v(pov(*tip, hand.lift_mm + 6))}, 5.5, 1 }}")
-    thumb_base = (palm[0] + px * -16, palm[1] + py * -16)
-    thumb_tip = (thumb_base[0] + ux * 24 - px * 4, thumb_base[1] + uy * 24 - py * 4)
-    fingers.append(f"cylinder {{ {_v(pov(*thumb_base, hand.lift_mm + 18))}, "
-                   f"{_v(pov(*thumb_tip, hand.lift_mm + 8))}, 6.5, 1 }}")
-    arm = (f"cylinder {{ {_v(pov(fx, fy, elbow_h))}, {_v(pov(*wrist, wrist_h))}, 24, 1 }}")
-    palm_s = f"sphere {{ {_v(pov(*palm, hand.lift_mm + 24))}, 30, 1 }}"
-    parts = [f"blob {{ threshold 0.5 {arm} {palm_s} {' '.join(fingers)} "
-             f"texture {{ pigment {{ {skin} }} "
-             "finish { diffuse 0.8 specular 0.15 roughness 0.05 } } }"]
-    cuff = (wrist[0] - ux * 40, wrist[1] - uy * 40)
-    parts.append(f"cylinder {{ {_v(pov(fx - ux * 200, fy - uy * 200, elbow_h + 40))}, "
-                 f"{_v(pov(*cuff, wrist_h + 12))}, 31 texture {{ pigment {{ {sleeve} }} "
-                 "finish { diffuse 0.9 } normal { bumps 0.3 scale 3 } } }")
+    out = []
+    for x, y, _ in ((0, 30, 0), (-50, 55, 0), _WRIST, _ELBOW, (-700, 330, 0)):
+        out.append((rx + ux * x, ry + uy * x, hand.lift_mm + y))
+    return out
+
+
+def _hand(world: World, hand: HandPose) -> str:
+    """A forearm in a sleeve and a hand (palm, jointed fingers and thumb as sphere
+    sweeps) pinching a canoe from above, in skin of the world's tone with a mottle;
+    the lamps give it its shadow."""
+    fx, fy = hand.from_mm
+    rx, ry = hand.reach_mm
+    ang = math.degrees(math.atan2(ry - fy, rx - fx))
+    rnd = random.Random(f"hand:{rx:.1f}:{ry:.1f}:{fx:.1f}")
+    mirror = -1.0 if rnd.random() < 0.15 else 1.0          # a few left hands
+    spread = rnd.uniform(-4, 4)
+    skin = world.hand_skin
+    flush = tuple(min(255, int(c * f)) for c, f in zip(skin, (1.02, 0.9, 0.88), strict=True))
+    shade = tuple(int(c * 0.86) for c in skin)
+
+    def p(x: float, y: float, z: float) -> str:
+        return f"<{x:.2f},{y:.2f},{z:.2f}>"
+
+    parts = []
+    for k, (name, joints) in enumerate(_FINGERS.items()):
+        pts = [(x, y, z + spread * (k - 2) * 0.5, r) for x, y, z, r in joints]
+        sweep = ", ".join(f"{p(x, y, z)}, {r:.2f}" for x, y, z, r in pts)
+        parts.append(f"sphere_sweep {{ linear_spline {len(pts)}, {sweep} }}")
+        # Knuckle pads and a nail on the tip's back.
+        x, y, z, r = pts[-1]
+        bx, by, bz, _ = pts[-2]
+        d = np.array([x - bx, y - by, z - bz])
+        d /= np.linalg.norm(d)
+        nail = np.array([x, y, z]) - d * r * 0.35 + np.array([0, r * 0.55, 0]) * (name != "thumb")
+        parts.append(f"sphere {{ {p(*nail)}, {r * 0.62:.2f} scale <1,1,1> "
+                     f"texture {{ pigment {{ {_rgb(flush)} }} finish {{ specular 0.5 "
+                     "roughness 0.01 diffuse 0.7 } } }")
+    # Palm and back of the hand: a blob over the knuckles and the wrist, thenar pad.
+    knuckles = [j[0] for j in _FINGERS.values()][1:]
+    blob = [f"cylinder {{ {p(*_WRIST)}, {p(x, y, z)}, 19, 1 }}" for x, y, z, _ in knuckles]
+    blob.append(f"sphere {{ {p(-55, 52, 4)}, 34, 0.9 }}")
+    blob.append(f"sphere {{ {p(-66, 36, -22)}, 22, 0.8 }}")       # ball of the thumb
+    blob.append(f"cylinder {{ {p(*_WRIST)}, {p(*_ELBOW)}, 33, 1 }}")   # forearm
+    blob.append(f"sphere {{ {p(-250, 128, 10)}, 40, 0.7 }}")          # forearm muscle
+    parts.append(f"blob {{ threshold 0.45 {' '.join(blob)} }}")
+    skin_tex = (f"texture {{ pigment {{ bozo turbulence 0.4 color_map {{ [0 {_rgb(skin)}] "
+                f"[0.6 {_rgb(skin)}] [0.85 {_rgb(flush)}] [1 {_rgb(shade)}] }} scale 9 }} "
+                "normal { granite 0.06 scale 2 } "
+                "finish { diffuse 0.78 specular 0.12 roughness 0.035 } }")
+    body = f"union {{ {' '.join(parts)} {skin_tex} }}"
+    # The sleeve: a loose cone from past the wrist out of the picture, with folds (a
+    # few lumpy rings and wrinkles) and a cuff.
+    sleeve = world.sleeve_rgb
+    folds = []
+    for t in np.linspace(0.0, 1.0, 14):
+        x = -170 + t * (-650 + 170)
+        y = 112 + t * (330 - 112)
+        folds.append(f"sphere {{ {p(x, y, 6 + rnd.uniform(-4, 4))}, "
+                     f"{50 + 10 * t + rnd.uniform(-4, 4):.1f}, 0.35 }}")
+    folds.append(f"cylinder {{ {p(-160, 108, 6)}, {p(-720, 345, 6)}, 46, 1.2 }}")
+    cloth = (f"texture {{ pigment {{ {_rgb(sleeve)} }} "
+             "normal { average normal_map { [1 wrinkles 0.6 scale <30, 8, 8>] "
+             "[1 bumps 0.15 scale 0.7] } } finish { diffuse 0.85 specular 0.03 } }")
+    sleeve_sdl = f"blob {{ threshold 0.5 {' '.join(folds)} {cloth} }}"
+    where = (f"scale <1,1,{mirror:.0f}> rotate z*{rnd.uniform(-8, 8):.1f} "
+             f"rotate y*{ang:.2f} translate {_v(pov(rx, ry, hand.lift_mm))}")
+    out = [f"union {{ {body} {sleeve_sdl} {where} }}"]
     if hand.holding:
-        held = Piece("canoe", rx - ux * 5, ry - uy * 5, math.degrees(ang) + 90, hand.holding,
-                     hand.gem)
-        where = f"rotate y*{-held.angle:.1f} translate {_v(pov(held.x, held.y, hand.lift_mm))}"
-        parts.append(f"union {{ object {{ Hull }} object {{ Seat }} texture {{ pigment {{ "
-                     f"{_rgb(_canoe_rgb[held.colour])} }} finish {{ CanoeFinish }} }} {where} }}")
-    return "\n".join(parts)
+        out.append(f"union {{ object {{ Hull }} object {{ Seat }} texture {{ pigment {{ "
+                   f"{_rgb(_canoe_rgb[hand.holding])} }} finish {{ CanoeFinish }} }} "
+                   f"translate y*-0.5 rotate y*64 translate <15,2,-3> {where} }}")
+        if hand.gem:
+            out.append(_gem(hand.gem, f"translate y*0.7 rotate y*64 translate <15,2,-3> {where}"))
+    return "\n".join(out)
 
 
 def set_colours(world: World) -> None:
@@ -260,14 +334,15 @@ def set_colours(world: World) -> None:
 
 
 def render(sdl: str, workdir: Path, antialias: float = 0.3, quality: int = 9,
-           threads: int = 2) -> np.ndarray:
-    """Run POV-Ray (niced) on a scene; the rendered frame as BGR uint8."""
+           threads: int = 2, size: tuple[int, int] = SIZE) -> np.ndarray:
+    """Run POV-Ray (niced) on a scene; the rendered frame as BGR uint8. A smaller `size`
+    of the same shape shows the same picture, scaled (the smoke test renders 640x360)."""
     with tempfile.TemporaryDirectory(dir=workdir) as tmp:
         pov_file = Path(tmp) / "scene.pov"
         pov_file.write_text(sdl)
         png = Path(tmp) / "frame.png"
-        cmd = ["nice", "-n", "10", "povray", f"+I{pov_file}", f"+O{png}", f"+W{SIZE[0]}",
-               f"+H{SIZE[1]}", f"+Q{quality}", f"+WT{threads}", "-D", "-V", "-GA", "+FN",
+        cmd = ["nice", "-n", "10", "povray", f"+I{pov_file}", f"+O{png}", f"+W{size[0]}",
+               f"+H{size[1]}", f"+Q{quality}", f"+WT{threads}", "-D", "-V", "-GA", "+FN",
                f"+L{workdir}"]
         if antialias:
             cmd += ["+A" + f"{antialias}", "+AM2", "+R2"]
