@@ -29,6 +29,9 @@ STATUSES = ("exact", "ambiguous", "none")
 TOLERANCE = 2.0
 # Events scoring within this of the best are too close to tell apart: ask the players.
 MARGIN = 0.7
+# A perfect fit is not certain when another event differs from it only by one gem the
+# picture did not show (a gem hides more easily than one appears): ask.
+HIDDEN_GEM = 1.0
 
 
 def slips(mismatches: Sequence[Mismatch]) -> str | None:
@@ -106,7 +109,10 @@ class Inference:
         if self.status == "ambiguous" and _key(first.score) > 0:
             # Not a tie of perfect fits: every event too close to the best to tell.
             return tuple(c for c in self.candidates if c.score < first.score + MARGIN)
-        return tuple(c for c in self.candidates if c.order == first.order)
+        tied = tuple(c for c in self.candidates if c.order == first.order)
+        if self.status == "ambiguous":
+            return tied + _gem_may_hide(self.candidates)
+        return tied
 
     @property
     def score(self) -> float | None:
@@ -164,10 +170,29 @@ def _status(candidates: Sequence[Candidate]) -> str:
     if sum(1 for c in candidates if c.order == first.order) > 1:
         return "ambiguous"
     if kind == "none":
-        return "exact"
+        return "ambiguous" if _gem_may_hide(candidates) else "exact"
     runner = next((c for c in candidates[1:] if c.order != first.order), None)
     clear = runner is None or runner.score >= first.score + MARGIN
     return "exact" if clear and kind == "hidden" else "ambiguous"
+
+
+def _gem_may_hide(candidates: Sequence[Candidate]) -> tuple[Candidate, ...]:
+    """The events after a perfect fit that differ from it only by gems they load that
+    the picture did not show, up to HIDDEN_GEM. (A gem a canoe already carried, seen
+    gone, was taken: the picture before showed it.)"""
+    first = candidates[0]
+    return tuple(c for c in candidates[1:]
+                 if c.order != first.order and _key(c.score - first.score) <= HIDDEN_GEM
+                 and c.mismatches and all(m.unseen_gem and m.expected in _loads(c.event)
+                                          for m in c.mismatches))
+
+
+def _loads(event: Turn | River | tuple[Buyback, ...]) -> set[tuple[str, str]]:
+    """Where a turn's canoes end with a gem they loaded: (place, gem)."""
+    if not isinstance(event, Turn):
+        return set()
+    return {(action.destination, op.split(":", 1)[1]) for action in event.canoes
+            for op in (*action.pre, *action.post) if op.startswith("load:")}
 
 
 def scratch_copy(game: Game) -> Game:
@@ -178,4 +203,5 @@ def scratch_copy(game: Game) -> Game:
     return trial
 
 
-__all__ = ["MARGIN", "STATUSES", "TOLERANCE", "slips", "Candidate", "Inference", "scratch_copy"]
+__all__ = ["HIDDEN_GEM", "MARGIN", "STATUSES", "TOLERANCE", "slips", "Candidate", "Inference",
+           "scratch_copy"]

@@ -77,6 +77,14 @@ class Mismatch:
                 and self.seen[1] is not None)
 
     @property
+    def unseen_gem(self) -> bool:
+        """A canoe seen empty where it should carry a gem (in the right place): a gem
+        hides more easily than one appears (a clear gem on a pale hull, one in glare)."""
+        return (self.kind == "cargo" and isinstance(self.expected, tuple)
+                and isinstance(self.seen, tuple) and self.expected[1] is not None
+                and self.seen[1] is None)
+
+    @property
     def places(self) -> tuple[str, ...]:
         """The places (or "weather") this disagreement concerns, expected first."""
         if self.kind == "weather":
