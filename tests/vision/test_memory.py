@@ -75,12 +75,18 @@ def test_R_RIVER_4_the_rivers_pushes_are_read_from_the_slots_contents(look):
     assert seen["slots"] == truth["slots"] and seen["falls"] == truth["falls"]
 
 
-def test_a_camera_that_moved_remembers_no_picture(look):
+def _setup_remembered(look):
+    """A new game's setup, photographed and remembered."""
     vision, picture = look
     game = Game(["blue", "green", "yellow"])
-    obs, before, where = picture(game)
+    obs, setup, where = picture(game)
     memory = BoardMemory(vision.detector)
-    memory.confirm(before, where, game.state)
+    memory.confirm(setup, where, game.state)
+    return vision, game, memory, obs, setup, where
+
+
+def test_a_camera_that_moved_remembers_no_picture(look):
+    _, game, memory, obs, before, where = _setup_remembered(look)
     shifted = np.array([[1.0, 0.0, 12.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]]) @ where.homography
     moved = Location(shifted, where.markers, False, where.seen)
     assert memory.judge(obs, before, moved, game) is None
@@ -90,11 +96,7 @@ def test_a_camera_that_moved_remembers_no_picture(look):
 def test_R_SETUP_1_the_setup_shows_each_gems_colour_in_its_deposit(look):
     # Seven gems of each colour lie in the deposit of that colour: a picture of the
     # setup teaches every gem's colour in this light before any is loaded.
-    vision, picture = look
-    game = Game(["blue", "green", "yellow"])
-    _, setup, where = picture(game)
-    memory = BoardMemory(vision.detector)
-    memory.confirm(setup, where, game.state)
+    vision = _setup_remembered(look)[0]
     learned = {g: vision.detector.looks.gem_colour(g) for g in
                ("red", "blue", "clear", "yellow", "violet")}
     assert all(c is not None for c in learned.values())
