@@ -5,8 +5,11 @@
 
 Frames are rendered boards of random legal game states at the issue's nuisance levels.
 "Tracking" is the steady state of a still camera that has found the board before: its
-frames differ in sensor noise only (markers are checked where they were, a canoe's gem
-is read again when its middle changed); "first frame" finds everything from scratch.
+frames differ in sensor noise only (markers are checked where they were; a frame is
+followed, not read, until the view has been still for `settle` frames, and the still
+view is then read once from their mean, so one tracked frame in `settle` carries the
+reading); "first frame" finds everything from scratch. (The camera path's own figures,
+a tracked frame and a still view decided, are printed by benchmarks/worlds_games.py.)
 "Changed places" compares a tracked frame's light-corrected board image with the one
 before it (vision.conditioned: what the camera path does for each new stable view).
 Printed: medians and 90th percentiles, and the median time of each step.

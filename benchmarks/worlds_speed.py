@@ -5,7 +5,8 @@
 
 As benchmarks/vision_speed.py, on the committed 3-D worlds: "first frame" finds the board
 from scratch (after `Vision.reset`), "tracking" is a still camera that found it before,
-its frames differing in sensor noise only. Each world is calibrated as a user would.
+its frames differing in sensor noise only (followed, and the still view read once from
+their mean). Each world is calibrated as a user would.
 Printed per world and overall: medians and 90th percentiles. With --render, the time
 POV-Ray (niced, 2 threads) takes to render a world frame, for the record.
 """
