@@ -31,6 +31,8 @@ from .transport import EmptySlots, river_board
 # The share of a deposit's pixels that are its gems' (the most unlike its print): 7 gems
 # of about 9 mm fill a sixth of a deposit.
 PILE_QUANTILE = 0.9
+# Fewer gems than this in a deposit do not fill that share: its print would be taken.
+PILE_LEAST = 4
 
 if TYPE_CHECKING:
     from companion.rules import Game, State
@@ -84,7 +86,8 @@ class BoardMemory:
         for name, pile in state.deposits.items():
             kinds = [gem for gem, n in pile.items() if n > 0]
             idx = self._deposits.get(name)
-            if len(kinds) != 1 or idx is None or len(idx[0]) < 50:
+            if len(kinds) != 1 or pile[kinds[0]] < PILE_LEAST or idx is None \
+                    or len(idx[0]) < 50:
                 continue
             px = picture[idx].astype(np.float32)
             far = np.linalg.norm(px - np.median(px, axis=0), axis=1)
