@@ -48,7 +48,7 @@ from .gems import GemReader
 from .hands import HandFinder
 from .light import LightMeter
 from .locate import Location
-from .looks import HullLooks, SeenCanoe
+from .looks import PieceLooks, SeenCanoe
 from .masks import BoardMasks
 from .profile import (
     CANOE_CLASSES,
@@ -96,7 +96,7 @@ class Detector(BoardMasks, Straightener, HandFinder, CanoeFinder, GemReader, Dis
         self.profile = profile
         self.scale = px_per_mm
         self.light = LightMeter(board, px_per_mm)
-        self.looks = HullLooks()
+        self.looks = PieceLooks()
         h, w = self.light.shape
         self.shape = (h, w)
         names = profile.names

@@ -84,7 +84,7 @@ class GemReader(Stage):
     def _faceted(self, texture: float, player: str) -> bool:
         """Is a canoe's middle uneven as a cut gem is? Against the sensor noise, and,
         once this table has shown empty canoes of this colour, against how uneven
-        their middles looked (a hull's own shading and gloss: ``HullLooks``)."""
+        their middles looked (a hull's own shading and gloss: ``PieceLooks``)."""
         if texture <= GEM_TEXTURE:
             return False
         empty = self.looks.empty_texture(player)

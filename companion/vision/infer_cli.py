@@ -84,15 +84,23 @@ def read_view(path: str, vision: Vision | None) -> View:
         raise ViewError(f"{path} is not JSON: {exc}") from None
 
 
+def _one_camera(before: View, after: View) -> None:
+    """Two pictures must come from one camera position; else one clear line."""
+    from .conditioned import same_view
+
+    assert before.location and after.location
+    if not same_view(before.location, after.location):
+        raise ViewError("BEFORE was taken from another camera position than AFTER "
+                        "(the markers moved): take both from where the camera stands")
+
+
 def changed_between(before: View, after: View, vision: Vision | None) -> set[str]:
     """The places that changed between two views."""
-    from .conditioned import changed_places, changed_readings, same_view
+    from .conditioned import changed_places, changed_readings
 
     if before.corrected is not None and after.corrected is not None:
-        assert vision is not None and before.location and after.location
-        if not same_view(before.location, after.location):
-            raise ViewError("BEFORE was taken from another camera position than AFTER "
-                            "(the markers moved): take both from where the camera stands")
+        assert vision is not None
+        _one_camera(before, after)
         return changed_places(vision.detector, before.corrected, after.corrected)
     return changed_readings(before.observation, after.observation)
 
@@ -106,7 +114,7 @@ def _judged(before: View, after: View, game: Any, vision: Vision | None
     if before.corrected is None or after.corrected is None:
         return None
     assert vision is not None and before.location and after.location
-    changed_between(before, after, vision)  # the same camera position, or one clear line
+    _one_camera(before, after)
     memory = BoardMemory(vision.detector)
     memory.confirm(before.corrected, before.location, game.state)
     return memory.judge(after.observation, after.corrected, after.location, game)

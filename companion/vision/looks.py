@@ -1,6 +1,6 @@
 """The look of this table's pieces, learned from the pictures the game confirmed.
 
->>> looks = HullLooks()
+>>> looks = PieceLooks()
 >>> looks.learn([SeenCanoe("red", "3", 4.1), SeenCanoe("red", "D", 3.5)],
 ...             {"red": [("3", None), ("D", None)]})
 2
@@ -50,8 +50,9 @@ class SeenCanoe:
     core: tuple[float, float, float] | None = None
 
 
-class HullLooks:
-    """What empty canoes of each colour looked like at this table."""
+class PieceLooks:
+    """What the pieces looked like at this table: empty hulls of each colour, gems in
+    canoes, gems in their deposits."""
 
     def __init__(self) -> None:
         self._empty: dict[str, deque[float]] = {}
@@ -103,4 +104,4 @@ class HullLooks:
         return learned
 
 
-__all__ = ["ENOUGH", "ENOUGH_GEMS", "KEEP", "HullLooks", "SeenCanoe"]
+__all__ = ["ENOUGH", "ENOUGH_GEMS", "KEEP", "PieceLooks", "SeenCanoe"]

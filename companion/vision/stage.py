@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from .board import Board
     from .light import LightMeter
-    from .looks import HullLooks
+    from .looks import PieceLooks
     from .profile import ColourProfile
 
 
@@ -19,4 +19,4 @@ class Stage:
     scale: float  # pixels of the straightened image per board millimetre
     shape: tuple[int, int]
     light: LightMeter
-    looks: HullLooks  # this table's learned look of its pieces
+    looks: PieceLooks  # this table's learned look of its pieces

@@ -3,11 +3,11 @@ confirmed state says are empty, kept current, and used to judge a gem's facets."
 
 from __future__ import annotations
 
-from companion.vision.looks import ENOUGH, KEEP, HullLooks, SeenCanoe
+from companion.vision.looks import ENOUGH, KEEP, PieceLooks, SeenCanoe
 
 
 def test_a_hull_is_learned_only_where_the_state_has_that_players_canoes_all_empty():
-    looks = HullLooks()
+    looks = PieceLooks()
     learned = looks.learn(
         [SeenCanoe("red", "3", 5.0), SeenCanoe("red", "4", 9.0), SeenCanoe("blue", "4", 2.0),
          SeenCanoe("green", "5", 1.0)],
@@ -20,7 +20,7 @@ def test_a_hull_is_learned_only_where_the_state_has_that_players_canoes_all_empt
 
 
 def test_nothing_is_known_before_enough_hulls_were_seen():
-    looks = HullLooks()
+    looks = PieceLooks()
     for n in range(ENOUGH - 1):
         looks.learn([SeenCanoe("yellow", "D", 3.0)], {"yellow": [("D", None)]})
         assert looks.empty_texture("yellow") is None, n
@@ -28,7 +28,7 @@ def test_nothing_is_known_before_enough_hulls_were_seen():
 
 
 def test_the_look_follows_the_light_keeping_only_the_newest_hulls():
-    looks = HullLooks()
+    looks = PieceLooks()
     for _ in range(KEEP):
         looks.learn([SeenCanoe("blue", "2", 3.0)], {"blue": [("2", None)]})
     for _ in range(KEEP // 2 + 1):  # a lamp switched on: the hulls look glossier
@@ -37,12 +37,12 @@ def test_the_look_follows_the_light_keeping_only_the_newest_hulls():
 
 
 def test_a_canoe_whose_middle_was_not_measured_teaches_nothing():
-    looks = HullLooks()
+    looks = PieceLooks()
     assert looks.learn([SeenCanoe("red", "3", None)] * 3, {"red": [("3", None)]}) == 0
 
 
 def test_a_gem_in_a_canoe_is_learned_from_the_state_that_says_which_gem_it_is():
-    looks = HullLooks()
+    looks = PieceLooks()
     violet = (90.0, 10.0, 98.0)  # a violet gem blurred into a red hull, BGR
     learned = looks.learn([SeenCanoe("red", "3", 2.0, violet)], {"red": [("3", "violet")]})
     assert learned == 1
@@ -52,14 +52,14 @@ def test_a_gem_in_a_canoe_is_learned_from_the_state_that_says_which_gem_it_is():
 
 def test_twin_canoes_carrying_different_gems_teach_nothing():
     # Which of the two is which cannot be told: neither teaches a gem's look.
-    looks = HullLooks()
+    looks = PieceLooks()
     seen = [SeenCanoe("red", "3", 2.0, (90.0, 10.0, 98.0)), SeenCanoe("red", "3", 2.0, None)]
     assert looks.learn(seen, {"red": [("3", "violet"), ("3", None)]}) == 0
     assert looks.gem_colour("violet") is None
 
 
 def test_a_gem_seen_in_a_canoe_says_more_than_its_pile_in_the_deposit():
-    looks = HullLooks()
+    looks = PieceLooks()
     looks.learn_pile("violet", (150.0, 60.0, 130.0))
     assert list(looks.gem_colour("violet")) == [150.0, 60.0, 130.0]
     looks.learn([SeenCanoe("red", "3", 2.0, (90.0, 10.0, 98.0))], {"red": [("3", "violet")]})
