@@ -80,9 +80,7 @@ class Table(Session):
                                    if game.phase == Phase.CARDS else {})
             self.seats.open_free()
             self.bump("resume")
-            if game.phase == Phase.RIVER and game.speed == 0:
-                # The power went between the last turn and its river of speed 0.
-                self.move_river(0, [], source="rules")
+            self._river_of_speed_zero()  # if the power went between it and its turn
             return True
 
     def new_game(self, players: Sequence[str], start: str | None = None, branch: str = "L",
@@ -281,11 +279,14 @@ class Table(Session):
                 self.feed({"kind": "reveal", "ok": True, "player": game.to_move,
                            "card": game.state.cards[game.to_move]})
             self.bump("turn", turn.player, event=turn)
-            if game.phase == Phase.RIVER and game.speed == 0:
-                # Nothing on the board moves this round (R-RIVER-1): no camera can see
-                # the river's phase and nobody should have to press for it.
-                self.move_river(0, [], source="rules")
+            self._river_of_speed_zero()
             return verdict
+
+    def _river_of_speed_zero(self) -> None:
+        """Nothing on the board moves this round (R-RIVER-1): no camera can see the
+        river's phase and nobody should have to press for it; the table plays it."""
+        if self.game is not None and _still_river(self.game):
+            self.move_river(0, [], source="rules")
 
     def move_river(self, steps: int | None = None, branches: Sequence[str] | None = None, *,
                    source: str = "table") -> Verdict:
@@ -347,7 +348,7 @@ class Table(Session):
             restore = last.as_dict() if isinstance(last, Cards) else None
             game.undo()
             self.store.pop_event(self.game_id or 0, restore_choices=restore)
-            if isinstance(last, River) and game.phase == Phase.RIVER and game.speed == 0 \
+            if isinstance(last, River) and _still_river(game) \
                     and game.events and isinstance(game.events[-1], Turn):
                 # A river of speed 0 is the table's own, played with the last turn
                 # (R-RIVER-1): it goes back with that turn.
@@ -421,4 +422,10 @@ def _hint(game: Game, turn: Turn) -> dict[str, Any]:
     return {"hint": "retry", "to_move": player, "legal": len(legal), "example": example}
 
 
+def _still_river(game: Game) -> bool:
+    """The game waits for a river of speed 0 (R-RIVER-1)."""
+    return game.phase == Phase.RIVER and game.speed == 0
+
+
 __all__ = ["Table"]
+
