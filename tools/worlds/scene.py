@@ -108,9 +108,12 @@ def scene_sdl(world: World, board: Board, pose: Pose, pieces: list[Piece],
         # Grain along the planks (the wood pattern's axis lies in the table), rings
         # stretched by turbulence, fine pores, and the planks' joints.
         light = tuple(min(255, int(c * 1.12)) for c in tc)
+        # The grain is the table's, not the frame's: drawn from the world's seed (from
+        # the frame's it turned between two pictures of a still table).
+        grain = random.Random(f"{world.seed}:table").uniform(0, 180)
         pig = (f"pigment {{ wood turbulence <0.06, 0.06, 0.6> octaves 5 color_map {{ "
                f"[0 {_rgb(tc)}] [0.35 {_rgb(light)}] [0.6 {_rgb(dark)}] [1 {_rgb(tc)}] }} "
-               f"scale <3, 3, 400> rotate y*{rnd.uniform(0, 180):.0f} }}")
+               f"scale <3, 3, 400> rotate y*{grain:.0f} }}")
         fin = ("finish { specular 0.25 roughness 0.03 reflection 0.03 } "
                "normal { average normal_map { [1 bumps 0.12 scale <0.3, 0.3, 6>] "
                "[0.5 gradient x 0.3 slope_map { [0 <0,1>] [0.02 <1,0>] [0.98 <1,0>] [1 <0,-1>] } "
@@ -334,9 +337,12 @@ def set_colours(world: World) -> None:
 
 
 def render(sdl: str, workdir: Path, antialias: float = 0.3, quality: int = 9,
-           threads: int = 2, size: tuple[int, int] = SIZE) -> np.ndarray:
+           threads: int = 1, size: tuple[int, int] = SIZE) -> np.ndarray:
     """Run POV-Ray (niced) on a scene; the rendered frame as BGR uint8. A smaller `size`
-    of the same shape shows the same picture, scaled (the smoke test renders 640x360)."""
+    of the same shape shows the same picture, scaled (the smoke test renders 640x360).
+    One thread by default: the area lights' jitter is then the same in every render (with
+    two, 0.3% of the pixels differed between two renders of one scene), and two threads
+    were barely faster than one; the generator's shards use the cores instead."""
     with tempfile.TemporaryDirectory(dir=workdir) as tmp:
         pov_file = Path(tmp) / "scene.pov"
         pov_file.write_text(sdl)
