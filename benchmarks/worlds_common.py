@@ -1,5 +1,6 @@
 """What the worlds benchmarks share: finding the committed worlds, calibrating a colour
-profile per world exactly as the README tells a user to, and reading their frames."""
+profile exactly as the README tells a user to (per world from the layout photos, or per
+game from a photo of its own setup), and reading their frames."""
 
 from __future__ import annotations
 
@@ -57,3 +58,27 @@ def calibrate(world: WorldFixture, out: Path) -> tuple[Path | None, str]:
                          capture_output=True, text=True, cwd=ROOT)
     said = (run.stderr.strip().splitlines() or [""])[-1]
     return (out if run.returncode == 0 else None), f"exit {run.returncode}: {said}"
+
+
+def calibrate_from_setup(world: WorldFixture, game_dir: Path, out: Path) -> tuple[Path | None, str]:
+    """`companion calibrate profile PHOTO --state LOG` on a photo of the game's own setup
+    (its first frame, delivered as the camera delivers it: the world's sensor noise and
+    JPEG) and the log's setup line, as a table that photographs its setup would."""
+    import cv2
+
+    from tools.worlds.sensor import deliver, sensor_of
+
+    meta = json.loads((game_dir / "game.json").read_text())
+    first = meta["frames"][0]
+    assert first["events"] == 0 and first["kind"] == "stable", "frame 1 is the set-up board"
+    photo = out.with_suffix(".setup.jpg")
+    image = deliver(cv2.imread(str(game_dir / first["file"])), sensor_of(world.meta),
+                    meta["seed"] * 7919 + 1)
+    cv2.imwrite(str(photo), image)
+    log = out.with_suffix(".setup.jsonl")
+    log.write_text((game_dir / "log.jsonl").read_text().splitlines()[0] + "\n")
+    run = subprocess.run([sys.executable, "-m", "companion", "calibrate", "profile", str(photo),
+                          "--state", str(log), "--board", str(world.board_file),
+                          "--out", str(out)], capture_output=True, text=True, cwd=ROOT)
+    said = [x for x in run.stderr.strip().splitlines() if x.startswith(("companion", "wrote"))]
+    return (out if run.returncode == 0 else None), f"exit {run.returncode}: {' '.join(said)}"

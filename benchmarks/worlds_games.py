@@ -41,7 +41,13 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from worlds_common import FIXTURES, WorldFixture, calibrate, worlds  # noqa: E402
+from worlds_common import (  # noqa: E402
+    FIXTURES,
+    WorldFixture,
+    calibrate,
+    calibrate_from_setup,
+    worlds,
+)
 
 from companion.app import Table  # noqa: E402
 from companion.camera import TableCamera  # noqa: E402
@@ -295,6 +301,10 @@ def main() -> int:
     ap.add_argument("--worlds", help="only the games of these worlds, NAME,NAME,...")
     ap.add_argument("--json", action="store_true", help="also print the figures as JSON")
     ap.add_argument("--default-profile", action="store_true")
+    ap.add_argument("--calibrate", choices=("layout", "setup"), default="layout",
+                    help="layout: each world's profile from its two layout photos (the "
+                         "README's calibration); setup: each game's from one photo of its own "
+                         "setup (`calibrate profile PHOTO --state LOG`)")
     ap.add_argument("--noise-scale", type=float, default=1.0,
                     help="fresh sensor noise on each delivered frame, as a share of the "
                          "world's sensor's (0: no noise, only the camera's JPEG)")
@@ -312,10 +322,13 @@ def main() -> int:
             if not games:
                 continue
             profile = None
-            if not args.default_profile:
+            if not args.default_profile and args.calibrate == "layout":
                 profile, said = calibrate(world, tmp / f"{world.name}.json")
                 print(f"{world.name}: calibrate profile {said}")
             for g in games:
+                if args.calibrate == "setup" and not args.default_profile:
+                    profile, said = calibrate_from_setup(world, g, tmp / f"{g.name}.json")
+                    print(f"{g.name}: calibrate profile --state (its setup) {said}")
                 results.append((world, g.name, play(g, world, profile, tmp, args.noise_scale)))
     if not results:
         print("no games found under tests/fixtures/worlds", file=sys.stderr)

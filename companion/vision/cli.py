@@ -77,11 +77,33 @@ def cmd_watch(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_render(args: argparse.Namespace) -> int:
-    import cv2
+class StateError(ValueError):
+    """A --state file that cannot be read; one line naming the file."""
 
+
+def read_state(path: str) -> dict[str, Any]:
+    """The snapshot a --state names: a snapshot JSON file (game-log.md, or an object
+    with it under "state"), or a game log, taken at its end."""
     from companion.cli import game_at_end
     from companion.rules.referee import NoSetup
+
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        snap = data.get("state", data) if isinstance(data, dict) else None
+        if isinstance(snap, dict) and "canoes" in snap:
+            return snap
+    except OSError as exc:
+        raise StateError(f"cannot read {path}: {exc.strerror}") from None
+    except ValueError:
+        pass  # not one JSON object: a log of JSON lines
+    try:
+        return game_at_end(path).state.snapshot()
+    except (OSError, NoSetup) as exc:
+        raise StateError(f"cannot read {path}: {exc}") from None
+
+
+def cmd_render(args: argparse.Namespace) -> int:
+    import cv2
 
     from .render import Nuisance, Renderer
 
@@ -90,18 +112,9 @@ def cmd_render(args: argparse.Namespace) -> int:
     except BoardError as exc:
         return _fail("vision render", str(exc), 2)
     try:
-        text = Path(args.state).read_text(encoding="utf-8")
-        data = json.loads(text)
-        source: Any = data.get("state", data) if isinstance(data, dict) else None
-        if not isinstance(source, dict) or "canoes" not in source:
-            raise ValueError
-    except ValueError:
-        try:
-            source = game_at_end(args.state).state  # a game log
-        except (OSError, NoSetup) as exc:
-            return _fail("vision render", f"cannot read {args.state}: {exc}", 2)
-    except OSError as exc:
-        return _fail("vision render", f"cannot read {args.state}: {exc.strerror}", 2)
+        source = read_state(args.state)
+    except StateError as exc:
+        return _fail("vision render", str(exc), 2)
     nuisance = getattr(Nuisance, args.nuisance)()
     try:
         shot = Renderer(board).render(source, seed=args.seed, nuisance=nuisance,
@@ -131,30 +144,48 @@ def cmd_markers(args: argparse.Namespace) -> int:
 
 
 def cmd_calibrate_profile(args: argparse.Namespace) -> int:
-    from .learn import learn_profile, synthetic_profile
+    from .known import BoardUnseen, KnownBoard, PlaceError
+    from .learn import learn_profile, not_shown, synthetic_profile
     from .sources import read_image
 
     try:
         board = _board(args)
     except BoardError as exc:
         return _fail("calibrate profile", str(exc), 2)
+    known, base = None, None
+    if args.state is not None:
+        try:
+            known = KnownBoard.of_snapshot(read_state(args.state))
+            base = load_profile()
+        except (StateError, ProfileError) as exc:
+            return _fail("calibrate profile", str(exc), 2)
     try:
         if args.synthetic:
             profile = synthetic_profile(board)
         else:
             if not args.photos:
-                return _fail("calibrate profile", "give photos of the calibration layout "
-                             "(or --synthetic)", 2)
+                return _fail("calibrate profile", "give photos of the calibration layout, "
+                             "or of a known state with --state (or --synthetic)", 2)
             images = [read_image(p) for p in args.photos]
-            profile = learn_profile(board, images, source=", ".join(args.photos))
+            source = ", ".join(args.photos) + (f" (state: {args.state})" if known else "")
+            profile = learn_profile(board, images, source=source, known=known, base=base)
     except SourceError as exc:
         return _fail("calibrate profile", str(exc), 2)
+    except BoardUnseen as exc:
+        return _fail("calibrate profile", str(exc), 3)
+    except PlaceError as exc:
+        return _fail("calibrate profile", str(exc), 4)
     except ProfileError as exc:
         return _fail("calibrate profile", str(exc), 1)
     out = Path(args.out) if args.out else paths.config_dir() / paths.PROFILE
     out.parent.mkdir(parents=True, exist_ok=True)
     profile.save(out)
     print(f"wrote {out}: {len(profile.classes)} colour classes", file=sys.stderr)
+    if known is not None:
+        kept = not_shown(known)
+        if kept:
+            print(f"not in the photos, kept from {base.source or 'the previous profile'}: "  # type: ignore[union-attr]
+                  + ", ".join(k.replace(":", " ") for k in kept), file=sys.stderr)
     return 0
 
 
@@ -243,8 +274,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     files(p, profile=False)
     p.set_defaults(func=cmd_calibrate_board)
     p = csub.add_parser("profile", help="learn the colour profile from photos of the "
-                        "calibration layout (see companion/vision/learn.py)")
+                        "calibration layout or of a known state (see "
+                        "companion/vision/learn.py)")
     p.add_argument("photos", nargs="*", metavar="PHOTO")
+    p.add_argument("--state", metavar="LOG_OR_SNAPSHOT",
+                   help="the photos show this state (a game log, at its end, or a snapshot), "
+                        "e.g. a freshly set-up game, instead of the calibration layout")
     p.add_argument("--synthetic", action="store_true",
                    help="learn from rendered photos in the nominal colours instead")
     p.add_argument("--out", help="where to write the profile (default: "

@@ -25,6 +25,8 @@ from companion.rules import SLOTS
 
 from .board import Board
 from .detect import SMOOTH_MM, Detector, _odd
+from .dock_canoes import find_dock_canoes
+from .known import BoardUnseen, KnownBoard, PlaceError, pile_pixels
 from .layout import (
     LAYOUT_CANOES,
     LAYOUT_EMPTY_DISCS,
@@ -34,8 +36,10 @@ from .layout import (
 )
 from .learn_board import board_luma, board_surface, ground_map
 from .light import LightMeter
-from .locate import BoardLocator
+from .locate import BoardLocator, Location
 from .profile import (
+    CANOE_CLASSES,
+    GEM_CLASSES,
     MIN_SIGMA,
     ColourProfile,
     ProfileError,
@@ -43,6 +47,9 @@ from .profile import (
 )
 
 BOARD_CLASSES = 6  # the printed board is learned as this many colour clusters
+# With every disc in its slot, the water is learned from the ring around the empty discs:
+# the share of its pixels nearest the discs' own hue (the rest is banks and rocks).
+WATER_SHARE = 0.4
 
 
 def _disc_px(shape: tuple[int, int], scale: float, centre: tuple[float, float],
@@ -92,23 +99,37 @@ def _gem_px(img: np.ndarray, hull: tuple[np.ndarray, np.ndarray],
     return mid[keep]
 
 
-def sample_layout(board: Board, image: np.ndarray, px_per_mm: float = 1.0,
-                  detector: Detector | None = None) -> dict[str, np.ndarray]:
-    """Light-corrected BGR pixels per class from one photo of the layout (with a
-    detector from a first profile, shadows are taken out as the detector does)."""
+def _straight(board: Board, image: np.ndarray, px_per_mm: float,
+              detector: Detector | None) -> tuple[np.ndarray, Location]:
+    """The light-corrected board image of one photo (with a detector from a first
+    profile, shadows taken out as the detector does) and where the board lies in it."""
     where = BoardLocator(board).locate(image)
     if where is None:
-        raise ProfileError("fewer than three of the board's four markers are visible in "
-                           "the photo")
-    s = px_per_mm
+        raise BoardUnseen("fewer than three of the board's four markers are visible in "
+                          "the photo")
     if detector is not None:
-        img = detector.prepare(image, where)[0]
-    else:
-        meter = LightMeter(board, px_per_mm)
-        to_rect = np.diag([s, s, 1.0]) @ where.homography
-        rect = cv2.warpPerspective(image, to_rect, meter.shape[::-1], flags=cv2.INTER_LINEAR)
-        k = _odd(SMOOTH_MM * px_per_mm)
-        img = cv2.blur(meter.correct(rect, frozenset(where.seen)), (k, k))
+        return detector.prepare(image, where)[0], where
+    s = px_per_mm
+    meter = LightMeter(board, px_per_mm)
+    to_rect = np.diag([s, s, 1.0]) @ where.homography
+    rect = cv2.warpPerspective(image, to_rect, meter.shape[::-1], flags=cv2.INTER_LINEAR)
+    k = _odd(SMOOTH_MM * px_per_mm)
+    return cv2.blur(meter.correct(rect, frozenset(where.seen)), (k, k)), where
+
+
+def _polygon_mask(shape: tuple[int, int], poly: Iterable[tuple[float, float]],
+                  s: float) -> np.ndarray:
+    mask = np.zeros(shape, np.uint8)
+    cv2.fillPoly(mask, [np.round(np.asarray(list(poly)) * s).astype(np.int32)], 1)
+    return mask
+
+
+def sample_known(board: Board, image: np.ndarray, known: KnownBoard, px_per_mm: float = 1.0,
+                 detector: Detector | None = None) -> dict[str, np.ndarray]:
+    """Light-corrected BGR pixels per class from one photo of a known board: each
+    piece's colour where `known` puts it, the discs, the water, the cloud, the print."""
+    img, _ = _straight(board, image, px_per_mm, detector)
+    s = px_per_mm
     h, w = img.shape[:2]
     r = board.disc_radius_mm
     out: dict[str, list[np.ndarray]] = {}
@@ -116,22 +137,57 @@ def sample_layout(board: Board, image: np.ndarray, px_per_mm: float = 1.0,
     def take(name: str, idx: tuple[np.ndarray, np.ndarray]) -> None:
         out.setdefault(name, []).append(img[idx])
 
-    for slot, (canoe, gem) in LAYOUT_CANOES.items():
+    for slot, (canoe, gem) in known.lone_canoes().items():
         hull, middle = _canoe_px((h, w), s, board.slots[slot], board.flow(slot))
         take(f"canoe:{canoe}", hull)
-        out.setdefault(f"gem:{gem}", []).append(_gem_px(img, hull, middle))
-    for slot in LAYOUT_EMPTY_DISCS:
+        if gem is not None:
+            out.setdefault(f"gem:{gem}", []).append(_gem_px(img, hull, middle))
+    # The print of a place holding pieces is learned where they leave it bare: the dock
+    # around its canoes, a deposit's least unlike half around its gems.
+    prints = []
+    if known.dock:
+        found, bare = find_dock_canoes(img, board, [p for p, _ in known.dock], s)
+        for canoe in found:
+            take(f"canoe:{canoe.player}", canoe.hull)
+        prints.append(img[bare])
+    for deposit, gem in known.piles().items():
+        inside = cv2.erode(_polygon_mask((h, w), board.deposits[deposit], s),
+                           np.ones((5, 5), np.uint8))
+        gems, bare_px = pile_pixels(img[inside > 0])
+        out.setdefault(f"gem:{gem}", []).append(gems)
+        prints.append(bare_px)
+    empty = [slot for slot in SLOTS if slot not in known.river and slot not in known.no_disc]
+    for slot in empty:
         take("disc", _disc_px((h, w), s, board.slots[slot], 0.45 * r, 0.85 * r))
-    take("water", _disc_px((h, w), s, board.slots[LAYOUT_NO_DISC], 0, 0.8 * r))
-    wx, wy = board.weather_mm[LAYOUT_WEATHER]
+    for slot in known.no_disc:
+        take("water", _disc_px((h, w), s, board.slots[slot], 0, 0.8 * r))
+    if not known.no_disc and empty:
+        # Every disc in its slot: the water is what lies around the discs (clear acrylic
+        # shows the same water through it): of the ring outside each empty disc, the
+        # pixels nearest the discs' own hue, not the banks and rocks beside the river.
+        ring = np.concatenate([img[_disc_px((h, w), s, board.slots[slot], 1.05 * r, 1.35 * r)]
+                               for slot in empty])
+        disc_hue = np.median(features(np.concatenate(out["disc"]))[:, :2], axis=0)
+        off = np.linalg.norm(features(ring)[:, :2] - disc_hue, axis=1)
+        out["water"] = [ring[off <= np.quantile(off, WATER_SHARE)]]
+    wx, wy = board.weather_mm[known.weather]
     take("cloud", _disc_px((h, w), s, (wx, wy), 0, 5.0))
-    # The printed board: everywhere the layout leaves empty.
+    out["ground"] = [img[_ground(board, known, (h, w), s) > 0], *prints]
+    return {k: np.concatenate(v) for k, v in out.items()}
+
+
+def _ground(board: Board, known: KnownBoard, shape: tuple[int, int], s: float) -> np.ndarray:
+    """Where the printed board shows on a photo of `known`: every place without pieces."""
+    h, w = shape
+    r = board.disc_radius_mm
     ground = np.zeros((h, w), np.uint8)
+    held = known.holding(board)
     for poly in (board.dock, board.falls, *board.deposits.values()):
-        cv2.fillPoly(ground, [np.round(np.asarray(poly) * s).astype(np.int32)], 1)
+        if poly not in held:
+            ground |= _polygon_mask((h, w), poly, s)
     ground = cv2.erode(ground, np.ones((5, 5), np.uint8))
     for value, c in board.weather_mm.items():
-        if value != LAYOUT_WEATHER:
+        if value != known.weather:
             ys, xs = _disc_px((h, w), s, c, 0, 12.0)
             ground[ys, xs] = 1
     for c in board.slots.values():
@@ -147,44 +203,64 @@ def sample_layout(board: Board, image: np.ndarray, px_per_mm: float = 1.0,
         half = side * 0.75 + 2
         cv2.rectangle(ground, (int((cx - half) * s), int((cy - half) * s)),
                       (int((cx + half) * s), int((cy + half) * s)), 0, -1)
-    # Keep the pieces of the layout out of the ground samples.
-    for slot in LAYOUT_CANOES:
+    # The pieces on the river, the cloud and the places holding pieces are not print.
+    for slot in known.river:
         ys, xs = _disc_px((h, w), s, board.slots[slot], 0, 1.45 * r)
         ground[ys, xs] = 0
-    ys, xs = _disc_px((h, w), s, (wx, wy), 0, 14.0)
+    ys, xs = _disc_px((h, w), s, board.weather_mm[known.weather], 0, 14.0)
     ground[ys, xs] = 0
     for slot in SLOTS:
         ys, xs = _disc_px((h, w), s, board.slots[slot], 0, 0.88 * r)
         ground[ys, xs] = 0
-    out["ground"] = [img[ground > 0]]
-    return {k: np.concatenate(v) for k, v in out.items()}
+    for poly in known.holding(board):
+        ground[cv2.dilate(_polygon_mask((h, w), poly, s), np.ones((5, 5), np.uint8)) > 0] = 0
+    return ground
+
+
+def sample_layout(board: Board, image: np.ndarray, px_per_mm: float = 1.0,
+                  detector: Detector | None = None) -> dict[str, np.ndarray]:
+    """`sample_known` for a photo of the calibration layout."""
+    return sample_known(board, image, KnownBoard.layout(), px_per_mm, detector)
 
 
 def learn_profile(board: Board, images: Iterable[np.ndarray], px_per_mm: float = 1.0,
-                  source: str = "") -> ColourProfile:
-    """A colour profile from photos of the calibration layout (see the module text)."""
+                  source: str = "", known: KnownBoard | None = None,
+                  base: ColourProfile | None = None) -> ColourProfile:
+    """A colour profile from photos of a known board: the calibration layout (the
+    module text) or, with `known`, any state of a game. Colours the photos do not show
+    (the canoes of players not at this table, a gem in no canoe and no pile) are kept
+    from `base`; without one, every colour must show."""
+    known = known or KnownBoard.layout()
     shots = list(images)
     if not shots:
-        raise ProfileError("no photos of the calibration layout given")
+        raise ProfileError(f"no photos of {known.name} given")
     # Twice: the second time with shadows taken out by the first profile, as the
     # detector will see the table.
-    profile = _learn_once(board, shots, px_per_mm, source, None)
-    profile = _learn_once(board, shots, px_per_mm, source, Detector(board, profile, px_per_mm))
-    profile.board_luma = board_luma(board, profile, shots, px_per_mm)
-    profile.ground_map = ground_map(board, profile, shots, px_per_mm)
+    profile = _learn_once(board, shots, px_per_mm, source, None, known, base)
+    profile = _learn_once(board, shots, px_per_mm, source, Detector(board, profile, px_per_mm),
+                          known, base)
+    profile.board_luma = board_luma(board, profile, shots, px_per_mm, known)
+    profile.ground_map = ground_map(board, profile, shots, px_per_mm, known)
     profile.board_chroma, profile.board_texture = board_surface(board, profile, shots,
-                                                                px_per_mm)
+                                                                px_per_mm, known)
     return profile
 
 
+def not_shown(known: KnownBoard) -> list[str]:
+    """The piece classes a photo of `known` does not show."""
+    shown = {f"canoe:{p}" for p in known.canoes_shown()} | \
+        {f"gem:{g}" for g in known.gems_shown()}
+    return [c for c in CANOE_CLASSES + GEM_CLASSES if c not in shown]
+
+
 def _learn_once(board: Board, shots: list[np.ndarray], px_per_mm: float, source: str,
-                detector: Detector | None) -> ColourProfile:
+                detector: Detector | None, known: KnownBoard,
+                base: ColourProfile | None) -> ColourProfile:
     pooled: dict[str, list[np.ndarray]] = {}
     for image in shots:
-        for name, px in sample_layout(board, image, px_per_mm, detector).items():
+        for name, px in sample_known(board, image, known, px_per_mm, detector).items():
             pooled.setdefault(name, []).append(px)
     samples = {k: np.concatenate(v) for k, v in pooled.items()}
-    gem_first = {k: v for k, v in samples.items() if k.startswith("gem:")}
     ground = samples.pop("ground").astype(np.float32)
     crit = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 30, 0.5)
     rng = np.random.default_rng(0)
@@ -200,81 +276,104 @@ def _learn_once(board: Board, shots: list[np.ndarray], px_per_mm: float, source:
     sizes = {"canoe": 600.0, "canoe_box": 720.0, "canoe_long_mm": 45.0, "canoe_short_mm": 16.0,
              "gem": 60.0, "cloud": 300.0}
     profile = ColourProfile.learn(samples, sizes, source)
-    profile.sizes_mm2 = measure_sizes(board, profile, shots, px_per_mm)
+    missing = [c for c in not_shown(known) if c not in profile.classes]
+    if missing and base is None:
+        raise PlaceError(f"no {missing[0].replace(':', ' ')} is shown where {known.name} "
+                         "puts one")
+    for name in missing:
+        profile.classes[name] = base.classes[name]  # type: ignore[union-attr]
+    profile.sizes_mm2 = measure_sizes(board, profile, shots, px_per_mm, known, base)
     # Gems are judged as the detector sees them (the sharper view of a canoe's middle),
-    # so their colours are learned that way too, over the first estimate.
+    # so the colours of gems carried are learned that way too, over the first estimate.
     det = Detector(board, profile, px_per_mm)
     seen: dict[str, list[np.ndarray]] = {}
+    carried = {s: c for s, c in known.lone_canoes().items() if c[1] is not None}
     for image in shots:
         where = BoardLocator(board).locate(image)
         if where is None:
             continue
         det.corrected(image, where)  # measures the light
-        for slot, (canoe, gem) in LAYOUT_CANOES.items():
+        for slot, (canoe, gem) in carried.items():
             ev = det.gem_evidence(image, where, board.slots[slot], canoe)
             if ev is not None:
                 seen.setdefault(f"gem:{gem}", []).append(ev[2])
     for name, colours in seen.items():
-        cls = profile.classes[name]
-        cls.bgr = np.median(np.array(colours), axis=0)
-    missing = [g for g in gem_first if g not in seen]
-    if missing:
-        raise ProfileError(f"no canoe with {missing[0].split(':')[1]} gem seen where the "
-                           "layout puts it")
+        profile.classes[name].bgr = np.median(np.array(colours), axis=0)
+    unseen = sorted({f"gem:{g}" for _, g in carried.values()} - set(seen)
+                    - {f"gem:{g}" for g in known.piles().values()})
+    if unseen:
+        raise PlaceError(f"no canoe with {unseen[0].split(':')[1]} gem seen where "
+                         f"{known.name} puts it")
     return profile
 
 
 def measure_sizes(board: Board, profile: ColourProfile, images: list[np.ndarray],
-                  px_per_mm: float) -> dict[str, float]:
+                  px_per_mm: float, known: KnownBoard | None = None,
+                  base: ColourProfile | None = None) -> dict[str, float]:
     """How big a hull, a gem and the cloud look (mm² of their colour class), measured
-    on the layout photos: the median over the pieces of the layout."""
+    on the photos: the median over the known board's canoes alone on a slot and its
+    cloud. Sizes the photos do not show are `base`'s."""
+    known = known or KnownBoard.layout()
     det = Detector(board, profile, px_per_mm)
     s2 = px_per_mm ** 2
     canoe, box, gem, cloud, long_side, short_side = [], [], [], [], [], []
     k = max(3, int(round(3 * px_per_mm)) | 1)
     close = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
+
+    def hull_of(labels: np.ndarray, area: tuple[np.ndarray, np.ndarray], c: str) -> None:
+        ys, xs = area
+        hull = labels[ys, xs] == profile.index(f"canoe:{c}")
+        canoe.append(np.count_nonzero(hull) / s2)
+        mask = np.zeros(labels.shape, np.uint8)
+        mask[ys[hull], xs[hull]] = 1
+        mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, close)
+        n, parts, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+        if n > 1:
+            big = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
+            py, px = np.nonzero(parts == big)
+            (_, _), (bw, bh), _ = cv2.minAreaRect(np.column_stack([px, py]).astype(np.float32))
+            box.append(bw * bh / s2)
+            long_side.append(max(bw, bh) / px_per_mm)
+            short_side.append(min(bw, bh) / px_per_mm)
+
     for image in images:
         where = BoardLocator(board).locate(image)
         if where is None:
             continue
         labels = det.prepare(image, where)[1]
         h, w = labels.shape
-        for slot, (c, _gem) in LAYOUT_CANOES.items():
-            ys, xs = _disc_px((h, w), px_per_mm, board.slots[slot], 0, 26.0)
-            hull = labels[ys, xs] == profile.index(f"canoe:{c}")
-            canoe.append(np.count_nonzero(hull) / s2)
-            mask = np.zeros((h, w), np.uint8)
-            mask[ys[hull], xs[hull]] = 1
-            mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, close)
-            n, parts, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
-            if n > 1:
-                big = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
-                py, px = np.nonzero(parts == big)
-                (_, _), (bw, bh), _ = cv2.minAreaRect(np.column_stack([px, py]).astype(np.float32))
-                box.append(bw * bh / s2)
-                long_side.append(max(bw, bh) / px_per_mm)
-                short_side.append(min(bw, bh) / px_per_mm)
-            ys, xs = _disc_px((h, w), px_per_mm, board.slots[slot], 0, 6.5)
-            # The gem is what interrupts the hull in the canoe's middle.
-            gem.append(np.count_nonzero(labels[ys, xs] != profile.index(f"canoe:{c}")) / s2)
-        ys, xs = _disc_px((h, w), px_per_mm, board.weather_mm[LAYOUT_WEATHER], 0, 16.0)
+        for slot, (c, g) in known.lone_canoes().items():
+            hull_of(labels, _disc_px((h, w), px_per_mm, board.slots[slot], 0, 26.0), c)
+            if g is not None:
+                ys, xs = _disc_px((h, w), px_per_mm, board.slots[slot], 0, 6.5)
+                # The gem is what interrupts the hull in the canoe's middle.
+                gem.append(np.count_nonzero(labels[ys, xs] != profile.index(f"canoe:{c}"))
+                           / s2)
+        ys, xs = _disc_px((h, w), px_per_mm, board.weather_mm[known.weather], 0, 16.0)
         cloud.append(np.count_nonzero(labels[ys, xs] == profile.index("cloud")) / s2)
-    if not canoe:
-        raise ProfileError("the board's markers are not visible in the photos")
-    sizes = {"canoe": float(np.median(canoe)), "canoe_box": float(np.median(box or [0])),
+    if not canoe and not cloud:
+        raise BoardUnseen("the board's markers are not visible in the photos")
+    sizes = {"canoe": float(np.median(canoe or [0])), "canoe_box": float(np.median(box or [0])),
              "canoe_long_mm": float(np.median(long_side or [0])),
              "canoe_short_mm": float(np.median(short_side or [0])),
-             "gem": float(np.median(gem)),
+             "gem": float(np.median(gem)) if gem else 0.0,
              "cloud": float(np.median(cloud))}
+    if base is not None:
+        # The sizes are of pieces as the detector sees them on the river (a hull on a
+        # disc, water blurred into its edge; a hull on the dock shows half as big again):
+        # with no canoe alone on a slot, or no gem in one, they are kept from `base`.
+        keep = ["canoe", "canoe_box", "canoe_long_mm", "canoe_short_mm"] if not canoe else []
+        for name in keep + ([] if gem else ["gem"]):
+            sizes[name] = base.sizes_mm2[name]
     for name, v in sizes.items():
         if not v > 0 or math.isnan(v):
-            raise ProfileError(f"no {name} was seen where the layout puts it")
+            raise PlaceError(f"no {name.split('_')[0]} was seen where {known.name} puts one")
     return sizes
 
 
 __all__ = ["LAYOUT_CANOES", "LAYOUT_EMPTY_DISCS", "LAYOUT_NO_DISC", "LAYOUT_WEATHER",
-           "board_luma", "board_surface", "ground_map", "layout_state", "learn_profile",
-           "measure_sizes", "sample_layout"]
+           "KnownBoard", "board_luma", "board_surface", "ground_map", "layout_state",
+           "learn_profile", "measure_sizes", "not_shown", "sample_known", "sample_layout"]
 
 
 def synthetic_profile(board: Board, shots: int = 40, px_per_mm: float = 1.0) -> ColourProfile:

@@ -1,4 +1,5 @@
-"""The empty board's own look, learned from the calibration photos: its brightness
+"""The empty board's own look, learned from the calibration photos (of the layout or of
+any known state): its brightness
 (shadows are measured against it), which print colours show where (a colour where the
 board never shows it is something in the way), and its colour and texture cell by cell
 (what departs from it is not the board)."""
@@ -12,22 +13,21 @@ import numpy as np
 
 from .board import Board
 from .detect import Detector
-from .layout import LAYOUT_CANOES, LAYOUT_WEATHER
+from .known import BoardUnseen, KnownBoard
 from .locate import BoardLocator
 from .profile import (
     GROUND_CELL_MM,
     SHADE_CELL_MM,
     ColourProfile,
-    ProfileError,
 )
 from .surface import cell_look, cell_px
 
 
 def board_luma(board: Board, profile: ColourProfile, shots: list[np.ndarray],
-               px_per_mm: float) -> np.ndarray:
+               px_per_mm: float, known: KnownBoard | None = None) -> np.ndarray:
     """The empty board's brightness per SHADE_CELL_MM cell (median over the cell, then
-    over the photos, so a shadow on one photo does not stay); NaN under the layout's
-    pieces and where the photos do not agree enough to tell."""
+    over the photos, so a shadow on one photo does not stay); NaN under the pieces of
+    `known` (default: the calibration layout)."""
     det = Detector(board, profile, px_per_mm)
     c = max(2, int(round(SHADE_CELL_MM * px_per_mm)))
     gh, gw = int(board.size_mm[1] * px_per_mm) // c, int(board.size_mm[0] * px_per_mm) // c
@@ -41,19 +41,20 @@ def board_luma(board: Board, profile: ColourProfile, shots: list[np.ndarray],
         blocks = lum.reshape(gh, c, gw, c).transpose(0, 2, 1, 3).reshape(gh, gw, c * c)
         per_shot.append(np.median(blocks, axis=2))
     if not per_shot:
-        raise ProfileError("the board's markers are not visible in the photos")
+        raise BoardUnseen("the board's markers are not visible in the photos")
     luma = np.median(np.array(per_shot), axis=0).astype(np.float32)
-    luma[_under_layout(board, (gh, gw), c / px_per_mm)] = np.nan
+    luma[_under_pieces(board, known, (gh, gw), c / px_per_mm)] = np.nan
     return _per_shade_cell(board, luma)
 
 
 def board_surface(board: Board, profile: ColourProfile, shots: list[np.ndarray],
-                  px_per_mm: float) -> tuple[np.ndarray, np.ndarray]:
+                  px_per_mm: float, known: KnownBoard | None = None
+                  ) -> tuple[np.ndarray, np.ndarray]:
     """The empty board's look per SHADE_CELL_MM cell (``surface.cell_look``: mean
     chromaticity and grey-level spread), seen as the detector sees the board (light
     and shadows taken out, smoothed); the median over the photos. Cells where the
-    layout's pieces show are taken from the rest of their disc (a disc looks the same
-    all over), or are NaN (the cloud's place)."""
+    pieces of `known` show are taken from the rest of their disc (a disc looks the same
+    all over), or are NaN (the cloud's place, a dock holding canoes)."""
     det = Detector(board, profile, px_per_mm)
     c = cell_px(px_per_mm)
     chromas, textures = [], []
@@ -65,10 +66,10 @@ def board_surface(board: Board, profile: ColourProfile, shots: list[np.ndarray],
         chromas.append(chroma)
         textures.append(texture)
     if not chromas:
-        raise ProfileError("the board's markers are not visible in the photos")
+        raise BoardUnseen("the board's markers are not visible in the photos")
     chroma = np.median(np.array(chromas), axis=0).astype(np.float32)
     texture = np.median(np.array(textures), axis=0).astype(np.float32)
-    hidden = _under_layout(board, texture.shape, c / px_per_mm, profile)
+    hidden = _under_pieces(board, known, texture.shape, c / px_per_mm, profile)
     chroma[hidden] = np.nan
     texture[hidden] = np.nan
     _fill_discs(board, chroma, texture, c / px_per_mm)
@@ -78,7 +79,7 @@ def board_surface(board: Board, profile: ColourProfile, shots: list[np.ndarray],
 
 def _fill_discs(board: Board, chroma: np.ndarray, texture: np.ndarray,
                 cell_mm: float) -> None:
-    """Cells on a disc that the layout's canoe hid take the look of that disc's other
+    """Cells on a disc that a canoe hid take the look of that disc's other
     cells (or, if none shows, of the other discs'): in place."""
     rows, cols = texture.shape
     gy, gx = np.mgrid[0:rows, 0:cols]
@@ -98,17 +99,19 @@ def _fill_discs(board: Board, chroma: np.ndarray, texture: np.ndarray,
         texture[gap] = np.median(texture[donors])
 
 
-def _under_layout(board: Board, shape: tuple[int, ...], cell_mm: float,
-                  profile: ColourProfile | None = None) -> np.ndarray:
-    """Cells (of `cell_mm`) the calibration layout's pieces may hide: its canoes' discs,
-    or with a profile (which knows a canoe's size) only the strip along the flow each
-    canoe lies on; and the cloud."""
+def _under_pieces(board: Board, known: KnownBoard | None, shape: tuple[int, ...],
+                  cell_mm: float, profile: ColourProfile | None = None) -> np.ndarray:
+    """Cells (of `cell_mm`) the known board's pieces may hide: the discs of its canoes,
+    or with a profile (which knows a canoe's size) only the strip along the flow a lone
+    canoe lies on; the cloud; a dock, falls or deposit holding pieces, whole."""
+    known = known or KnownBoard.layout()
     gy, gx = np.mgrid[0:shape[0], 0:shape[1]]
     cx, cy = (gx + 0.5) * cell_mm, (gy + 0.5) * cell_mm
     hidden = np.zeros(shape[:2], bool)
-    for slot in LAYOUT_CANOES:
+    lone = known.lone_canoes()
+    for slot in known.river:
         sx, sy = board.slots[slot]
-        if profile is None:
+        if profile is None or slot not in lone:
             hidden |= np.hypot(cx - sx, cy - sy) <= board.disc_radius_mm + cell_mm
             continue
         fx, fy = board.flow(slot)
@@ -117,8 +120,12 @@ def _under_layout(board: Board, shape: tuple[int, ...], cell_mm: float,
         margin = 0.75 * cell_mm + 3.0  # a cell touching the hull, its blur and shadow
         hidden |= (along <= profile.sizes_mm2["canoe_long_mm"] / 2 + margin) & \
             (across <= profile.sizes_mm2["canoe_short_mm"] / 2 + margin)
-    wx, wy = board.weather_mm[LAYOUT_WEATHER]
+    wx, wy = board.weather_mm[known.weather]
     hidden |= np.hypot(cx - wx, cy - wy) <= 14 + cell_mm
+    for poly in known.holding(board):
+        mask = np.zeros(shape[:2], np.uint8)
+        cv2.fillPoly(mask, [np.round(np.asarray(poly) / cell_mm).astype(np.int32)], 1)
+        hidden |= cv2.dilate(mask, np.ones((3, 3), np.uint8)).astype(bool)
     return hidden
 
 
@@ -132,10 +139,11 @@ def _per_shade_cell(board: Board, grid: np.ndarray) -> np.ndarray:
 
 
 def ground_map(board: Board, profile: ColourProfile, shots: list[np.ndarray],
-               px_per_mm: float) -> dict[str, np.ndarray]:
+               px_per_mm: float, known: KnownBoard | None = None) -> dict[str, np.ndarray]:
     """Where each class of the board itself shows on the layout photos (cells of
-    GROUND_CELL_MM). What lies under the layout's pieces is filled in from its like:
-    every slot may show what any slot shows, every weather position what any does."""
+    GROUND_CELL_MM). What lies under the pieces is filled in from its like: every slot
+    may show what any slot shows, every weather position what any does, every cell of
+    a dock, falls or deposit what the rest of it shows."""
     det = Detector(board, profile, px_per_mm)
     cell = GROUND_CELL_MM * px_per_mm
     w_mm, h_mm = board.size_mm
@@ -170,6 +178,14 @@ def ground_map(board: Board, profile: ColourProfile, shots: list[np.ndarray],
         for m in seen.values():
             rings = np.unique(ring[m & (ring >= 0)])
             m |= np.isin(ring, np.concatenate([rings - 1, rings, rings + 1])) & (ring >= 0)
+    known = known or KnownBoard.layout()
+    for poly in known.holding(board):
+        mask = np.zeros((gh, gw), np.uint8)
+        cv2.fillPoly(mask, [np.round(np.asarray(poly) / GROUND_CELL_MM).astype(np.int32)], 1)
+        inside = mask.astype(bool)
+        for m in seen.values():
+            if (m & inside).any():
+                m |= inside
     grow = np.ones((3, 3), np.uint8)
     for name, m in seen.items():
         seen[name] = cv2.dilate(m.astype(np.uint8), grow).astype(bool)

@@ -25,14 +25,9 @@ import cv2
 import numpy as np
 
 from .conditioned import changed_places, condition, same_view
+from .known import PILE_LEAST, pile_pixels
 from .looks import SeenCanoe
 from .transport import EmptySlots, river_board
-
-# The share of a deposit's pixels that are its gems' (the most unlike its print): 7 gems
-# of about 9 mm fill a sixth of a deposit.
-PILE_QUANTILE = 0.9
-# Fewer gems than this in a deposit do not fill that share: its print would be taken.
-PILE_LEAST = 4
 
 if TYPE_CHECKING:
     from companion.rules import Game, State
@@ -89,9 +84,7 @@ class BoardMemory:
             if len(kinds) != 1 or pile[kinds[0]] < PILE_LEAST or idx is None \
                     or len(idx[0]) < 50:
                 continue
-            px = picture[idx].astype(np.float32)
-            far = np.linalg.norm(px - np.median(px, axis=0), axis=1)
-            gems = px[far >= np.quantile(far, PILE_QUANTILE)]
+            gems = pile_pixels(picture[idx])[0].astype(np.float32)
             out[kinds[0]] = tuple(float(c) for c in np.median(gems, axis=0))
         return out
 

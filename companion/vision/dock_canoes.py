@@ -1,0 +1,116 @@
+"""Finding the canoes a known state puts on the dock, for learning their colours from a
+photo of a set-up game (R-SETUP-3: every canoe starts on the dock).
+
+Nothing about this table's colours is known yet, so the canoes are found by what holds
+at any table: they are unlike the dock's print (which fills most of the dock: its
+median), they have a canoe's shape and size (about 45 x 16 mm, vision.md), and the
+state says how many of each colour lie there. Which colour a hull is comes from its
+hue in the marker paper's white balance: the nearest nominal colour among the colours
+the state puts on the dock, never among all five.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from .board import Board
+from .colours import CANOE_RGB
+from .known import PlaceError
+from .profile import MIN_SIGMA, features
+
+HULL_MM = (45.0, 16.0)     # a canoe's length and width (vision.md)
+TURNS = 12                 # orientations tried (every 15 degrees)
+UNLIKE_PRINT = 3.0         # robust z-score beyond which a pixel is not the print
+# The share of a hull's inner ellipse its colour must fill for a canoe to be seen there.
+# On the tuned worlds' set-up photos a canoe's own colour fills 0.5-1.0 of it (a red hull's
+# shaded inside lies nearer brown's hue), the print of a colour not on the dock nothing.
+COVERED = 0.3
+SHADOW_MM = 6.0            # around a hull, its blur and shadow are not the dock's print
+
+
+@dataclass(frozen=True)
+class DockCanoe:
+    player: str
+    centre_mm: tuple[float, float]
+    angle_deg: float
+    hull: tuple[np.ndarray, np.ndarray]   # (ys, xs) of its inner pixels of its colour
+
+
+def _kernel(angle: float, s: float, shrink: float) -> np.ndarray:
+    a, b = HULL_MM[0] / 2 * shrink * s, HULL_MM[1] / 2 * shrink * s
+    side = int(2 * a + 3) | 1
+    k = np.zeros((side, side), np.float32)
+    cv2.ellipse(k, (side // 2, side // 2), (int(round(a)), max(1, int(round(b)))), angle,
+                0, 360, 1.0, -1)
+    return k / k.sum()
+
+
+def find_dock_canoes(img: np.ndarray, board: Board, players: Sequence[str],
+                     px_per_mm: float = 1.0) -> tuple[list[DockCanoe], np.ndarray]:
+    """The canoes of `players` (one entry a canoe) on the dock of a light-corrected,
+    straightened picture, and the dock's print around them (a mask: the dock short of
+    the canoes, their blur and their shadows). Raises PlaceError naming a colour not
+    found."""
+    s = px_per_mm
+    h, w = img.shape[:2]
+    dock = np.zeros((h, w), np.uint8)
+    cv2.fillPoly(dock, [np.round(np.asarray(board.dock) * s).astype(np.int32)], 1)
+    dock = cv2.erode(dock, np.ones((3, 3), np.uint8)).astype(bool)
+    f = features(img)
+    px = f[dock]
+    median = np.median(px, axis=0)
+    spread = np.maximum(1.4826 * np.median(np.abs(px - median), axis=0), MIN_SIGMA)
+    z = np.sqrt((((f - median) / spread) ** 2).sum(axis=2))
+    unlike = dock & (z > UNLIKE_PRINT)
+    wanted = Counter(players)
+    names = sorted(wanted)
+    nominal = features(np.array([CANOE_RGB[p][::-1] for p in names], np.float64))[:, :2]
+    nearest = np.argmin(np.linalg.norm(f[..., None, :2] - nominal[None, None], axis=3), axis=2)
+    kernels = [(a, _kernel(a, s, 0.8)) for a in np.arange(TURNS) * (180.0 / TURNS)]
+    taken = np.zeros((h, w), bool)
+    found: list[DockCanoe] = []
+    need = Counter(wanted)
+    # Canoes side by side touch: the best-filled hull of any colour still wanted is
+    # taken first, and its place is no other canoe's.
+    while +need:
+        best = None
+        for i, player in enumerate(names):
+            if need[player] <= 0:
+                continue
+            mine = (unlike & (nearest == i) & ~taken).astype(np.float32)
+            for angle, k in kernels:
+                resp = cv2.filter2D(mine, -1, k, borderType=cv2.BORDER_CONSTANT)
+                _, value, _, (x, y) = cv2.minMaxLoc(resp)
+                if best is None or value > best[0]:
+                    best = (value, player, i, angle, x, y)
+        if best is None or best[0] < COVERED:
+            break
+        _, player, i, angle, x, y = best
+        inner = np.zeros((h, w), np.uint8)
+        cv2.ellipse(inner, (x, y), (int(HULL_MM[0] / 2 * 0.85 * s), int(HULL_MM[1] / 2 * 0.8 * s)),
+                    angle, 0, 360, 1, -1)
+        whole = np.zeros((h, w), np.uint8)
+        cv2.ellipse(whole, (x, y), (int(HULL_MM[0] / 2 * s) + 1, int(HULL_MM[1] / 2 * s) + 1),
+                    angle, 0, 360, 1, -1)
+        # All of the hull unlike the print is this canoe's, its shaded inside too (which
+        # may lie nearer another colour's hue than its own).
+        hull = np.nonzero(inner.astype(bool) & unlike & ~taken)
+        taken |= whole.astype(bool)
+        found.append(DockCanoe(player, ((x + 0.5) / s, (y + 0.5) / s), float(angle), hull))
+        need[player] -= 1
+    if +need:
+        player, n = next(iter((+need).items()))
+        of = wanted[player]
+        raise PlaceError(f"dock: {n} of the {of} {player} canoe{'s' if of > 1 else ''} the "
+                         f"state puts there {'is' if n == 1 else 'are'} not seen")
+    grow = max(3, int(round(SHADOW_MM * s)) | 1)
+    shadows = cv2.dilate(taken.astype(np.uint8), np.ones((grow, grow), np.uint8)).astype(bool)
+    return found, dock & ~shadows
+
+
+__all__ = ["DockCanoe", "HULL_MM", "find_dock_canoes"]

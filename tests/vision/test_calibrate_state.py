@@ -1,0 +1,176 @@
+"""Calibrating from a photo of a known state (vision.md, "Learning a table's colours"):
+`companion calibrate profile PHOTO --state LOG_OR_SNAPSHOT`, a freshly set-up game
+included, so a table calibrates by photographing its own setup."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from companion.cli import main
+from companion.rules import Game
+from companion.rules.random_play import random_position
+from companion.vision.dock_canoes import find_dock_canoes
+from companion.vision.known import PILE_LEAST, KnownBoard, PlaceError
+from companion.vision.learn import _straight, layout_state, learn_profile, not_shown
+from companion.vision.observer import Vision
+from companion.vision.profile import ProfileError
+from companion.vision.render import Nuisance
+
+FIVE = ["blue", "green", "yellow", "red", "brown"]
+THREE = ["red", "yellow", "brown"]
+
+
+def _canoes(observation: dict) -> list[tuple[str, str]]:
+    """Every canoe seen, by place and colour."""
+    out = [(slot, c["player"]) for slot, v in observation["slots"].items() for c in v["canoes"]]
+    out += [(place, c["player"]) for place in ("dock", "falls") for c in observation[place]]
+    return sorted(out)
+
+
+def _setup(players: list[str]) -> dict:
+    return Game(players).state.snapshot()
+
+
+@pytest.fixture(scope="module")
+def setup_photo(renderer) -> np.ndarray:
+    return renderer.render(_setup(FIVE), seed=3, nuisance=Nuisance.mild()).image
+
+
+@pytest.fixture(scope="module")
+def setup_profile(board, setup_photo, profile):
+    """Learned from one photo of a set-up five-player game."""
+    return learn_profile(board, [setup_photo], known=KnownBoard.of_snapshot(_setup(FIVE)),
+                         base=profile)
+
+
+def test_R_SETUP_3_every_canoe_on_the_dock_is_found_with_its_colour(board, setup_photo,
+                                                                   profile):
+    img, _ = _straight(board, setup_photo, 1.0, None)
+    found, bare = find_dock_canoes(img, board, [p for p in FIVE for _ in (1, 2)])
+    assert sorted(c.player for c in found) == sorted(FIVE * 2)
+    for canoe in found:
+        colour = np.median(img[canoe.hull], axis=0).astype(np.uint8)[None, None]
+        assert profile.names[profile.classify(colour)[0, 0]] == f"canoe:{canoe.player}"
+    # The print left bare lies on the dock, away from every canoe, and is a good part of it.
+    dock = np.zeros(bare.shape, np.uint8)
+    cv2.fillPoly(dock, [np.round(np.asarray(board.dock)).astype(np.int32)], 1)
+    assert not (bare & (dock == 0)).any()
+    assert np.count_nonzero(bare) > 0.3 * np.count_nonzero(dock)
+    for canoe in found:
+        assert not bare[canoe.hull].any()
+
+
+def test_a_profile_learned_from_the_setup_reads_as_well_as_one_from_the_layout(
+        board, renderer, profile):
+    """Two photos of a set-up game against two of the calibration layout in the same
+    lights: positions of whole games read as well (one canoe of slack in 60)."""
+    lights = (3, 7)
+    from_setup = learn_profile(
+        board, [renderer.render(_setup(FIVE), seed=s, nuisance=Nuisance.mild()).image
+                for s in lights], known=KnownBoard.of_snapshot(_setup(FIVE)), base=profile)
+    from_layout = learn_profile(
+        board, [renderer.render(layout_state(), seed=s, nuisance=Nuisance.mild(),
+                                missing_discs=("7R",)).image for s in lights])
+    right = {"setup": 0, "layout": 0}
+    total = 0
+    shots = [renderer.render(random_position(random.Random(k)).state.snapshot(), seed=50 + k,
+                             nuisance=Nuisance.mild()) for k in range(8)]
+    for name, learned in (("setup", from_setup), ("layout", from_layout)):
+        vision = Vision(board, learned)
+        for shot in shots:
+            truth, seen = _canoes(shot.truth), _canoes(vision.observe(shot.image) or {
+                "slots": {}, "dock": [], "falls": []})
+            right[name] += sum(min(truth.count(c), seen.count(c)) for c in set(truth))
+            total += len(truth) if name == "setup" else 0
+    assert right["setup"] >= right["layout"] - 1, right
+    assert right["setup"] >= 0.95 * total, (right, total)
+
+
+def test_R_SETUP_1_gem_colours_are_learned_from_the_deposits_piles(setup_profile, profile):
+    # Each pile's colour has the hue of its gem (its strongest channel), not its print's.
+    for gem in ("red", "blue", "yellow", "violet"):
+        hue = np.argmax(setup_profile.classes[f"gem:{gem}"].bgr)
+        assert hue == np.argmax(profile.classes[f"gem:{gem}"].bgr), gem
+
+
+def test_colours_not_at_the_table_are_kept_from_the_base_profile(board, renderer, profile):
+    photo = renderer.render(_setup(THREE), seed=4, nuisance=Nuisance.mild()).image
+    known = KnownBoard.of_snapshot(_setup(THREE))
+    assert not_shown(known) == ["canoe:blue", "canoe:green"]
+    learned = learn_profile(board, [photo], known=known, base=profile)
+    assert np.array_equal(learned.classes["canoe:blue"].bgr, profile.classes["canoe:blue"].bgr)
+    assert not np.array_equal(learned.classes["canoe:red"].bgr, profile.classes["canoe:red"].bgr)
+    with pytest.raises(PlaceError, match="canoe blue"):
+        learn_profile(board, [photo], known=known)
+
+
+def test_the_layout_is_one_known_board_among_others():
+    layout = KnownBoard.layout()
+    snap = KnownBoard.of_snapshot({**layout_state(), "canoes": layout_state()["canoes"]})
+    assert snap.lone_canoes() == layout.lone_canoes()
+    assert layout.no_disc == ("7R",) and snap.no_disc == ()
+    assert not_shown(layout) == []
+
+
+def test_a_pile_teaches_its_colour_only_when_it_is_one_colour_and_big_enough():
+    known = KnownBoard.of_snapshot({"canoes": {}, "weather": 0, "deposits": {
+        "red": {"red": PILE_LEAST}, "blue": {"blue": PILE_LEAST - 1},
+        "clear": {"clear": 5, "violet": 1}}})
+    assert known.piles() == {"red": "red"}
+
+
+def test_a_state_with_an_unknown_colour_is_refused():
+    with pytest.raises(ProfileError, match="unknown canoe colour 'pink'"):
+        KnownBoard.of_snapshot({"canoes": {"pink": [{"at": "D", "gem": None}]}})
+    with pytest.raises(ProfileError, match="unknown gem 'ruby'"):
+        KnownBoard.of_snapshot({"canoes": {"red": [{"at": "3", "gem": "ruby"}]}})
+
+
+# -- the command (vision.md's exit codes) ---------------------------------------------------
+
+@pytest.fixture(scope="module")
+def files(tmp_path_factory, setup_photo, renderer):
+    d = tmp_path_factory.mktemp("calibrate-state")
+    cv2.imwrite(str(d / "setup.png"), setup_photo)
+    (d / "setup.jsonl").write_text(json.dumps(Game(FIVE).setup.to_json()) + "\n")
+    cv2.imwrite(str(d / "layout.png"), renderer.render(
+        layout_state(), seed=5, nuisance=Nuisance.mild(), missing_discs=("7R",)).image)
+    cv2.imwrite(str(d / "blank.png"), np.full((720, 1280, 3), 128, np.uint8))
+    return d
+
+
+def test_calibrate_profile_from_a_photo_of_the_setup_writes_the_profile(files: Path, capsys):
+    out = files / "profile.json"
+    code = main(["calibrate", "profile", str(files / "setup.png"), "--state",
+                 str(files / "setup.jsonl"), "--out", str(out)])
+    assert code == 0, capsys.readouterr().err
+    assert "(state: " in json.loads(out.read_text())["source"]
+
+
+def test_calibrate_profile_with_an_unreadable_state_exits_2(files: Path, capsys):
+    code = main(["calibrate", "profile", str(files / "setup.png"), "--state",
+                 str(files / "nowhere.jsonl"), "--out", str(files / "x.json")])
+    err = capsys.readouterr().err.strip()
+    assert code == 2 and "nowhere.jsonl" in err and len(err.splitlines()) == 1
+
+
+def test_calibrate_profile_without_the_board_in_the_photo_exits_3(files: Path, capsys):
+    code = main(["calibrate", "profile", str(files / "blank.png"), "--state",
+                 str(files / "setup.jsonl"), "--out", str(files / "x.json")])
+    err = capsys.readouterr().err.strip()
+    assert code == 3 and "markers" in err and len(err.splitlines()) == 1
+
+
+def test_calibrate_profile_when_the_photo_does_not_show_the_state_exits_4(files: Path, capsys):
+    # The photo shows the calibration layout (an empty dock); the log says a set-up game.
+    code = main(["calibrate", "profile", str(files / "layout.png"), "--state",
+                 str(files / "setup.jsonl"), "--out", str(files / "x.json")])
+    err = capsys.readouterr().err.strip()
+    assert code == 4 and err.startswith("companion calibrate profile: dock:"), err
+    assert not (files / "x.json").exists()
