@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from companion import paths
 from companion.vision.memory import BoardMemory
 from companion.vision.sources import CameraLost, FrameSource, SourceError, open_source
 
@@ -113,6 +114,15 @@ def _auto_candidates() -> list[str]:
     return out
 
 
+class _Calibration:
+    """A calibration the table page asked for, done by the camera thread."""
+
+    def __init__(self) -> None:
+        self.done = threading.Event()
+        self.kept: list[str] = []
+        self.error: Exception | None = None
+
+
 class TableCamera:
     """Watches the board and tells the table about every new stable view.
 
@@ -139,6 +149,59 @@ class TableCamera:
         self._memory_key: Any = None
         self._memory_events = 0  # the game's events when the picture was remembered
         self._judged_view = -1  # the still view last judged (Vision.view.version)
+        # Where a calibration from the table page saves the table's colours.
+        self.profile_path = paths.config_dir() / paths.PROFILE
+        self._calibration: _Calibration | None = None
+
+    def calibrate(self, timeout: float = 30.0) -> list[str]:
+        """Learn this table's colours from the next still view of the game as it stands
+        (best a freshly set-up one: every canoe on the dock, the gems in their deposits),
+        as ``companion calibrate profile PHOTO --state`` does; save them as the table's
+        profile and see with them from now on. Returns the piece classes the view did
+        not show (kept from the profile before). Raises ProfileError (one line, naming
+        the place) when the view does not show the game, TimeoutError when no still
+        view of the board comes."""
+        # Asked twice (a second tap), both wait for the same calibration.
+        request = self._calibration or _Calibration()
+        self._calibration = request
+        if not request.done.wait(timeout):
+            self._calibration = None
+            raise TimeoutError(f"no still view of the board in {timeout:.0f} s: is a hand "
+                               "over it, or the board out of view?")
+        if request.error is not None:
+            raise request.error
+        return request.kept
+
+    def _calibrate_now(self, request: _Calibration) -> None:
+        """The camera thread's side of ``calibrate``, on a still view."""
+        from companion.vision.known import KnownBoard
+        from companion.vision.learn import learn_profile, not_shown
+        from companion.vision.observer import Vision
+        from companion.vision.profile import ProfileError
+
+        self._calibration = None
+        try:
+            game = self.table.game
+            if game is None:
+                raise ProfileError("no game: start one and set it up, then calibrate")
+            image, _ = self.vision.view.picture()
+            known = KnownBoard.of_snapshot(game.state.snapshot())
+            old = self.vision
+            profile = learn_profile(old.board, [image], px_per_mm=1.0, known=known,
+                                    base=old.profile,
+                                    source=f"the table page: a still view of game "
+                                           f"{self.table.game_id} after {len(game.events)} "
+                                           "events")
+            self.profile_path.parent.mkdir(parents=True, exist_ok=True)
+            profile.save(self.profile_path)
+            self.vision = Vision(old.board, profile, old.detector.scale, old.settle)
+            self.memory = BoardMemory(self.vision.detector)
+            self._memory_key, self._judged_view, self._last_key = None, -1, None
+            request.kept = not_shown(known)
+        except ProfileError as exc:
+            request.error = exc
+        finally:
+            request.done.set()
 
     def start(self) -> TableCamera:
         self._thread = threading.Thread(target=self._run, name="table-camera", daemon=True)
@@ -185,6 +248,10 @@ class TableCamera:
         # A frame taken before the game changed under it is not judged against the game
         # after (issue 12 item 4).
         if self.table.version != version:
+            return None
+        request = self._calibration
+        if request is not None:
+            self._calibrate_now(request)
             return None
         reading, where = self.vision.last_reading, self.vision.last_location
         game, game_key = self.table.game, self._game_key()

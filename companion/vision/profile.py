@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -195,7 +196,15 @@ class ColourProfile:
         return data
 
     def save(self, path: str | Path) -> None:
-        Path(path).write_text(json.dumps(self.to_json(), indent=1) + "\n", encoding="utf-8")
+        """Write the profile; all at once (a power cut leaves the old file or the new,
+        never half of one: the table reads it at every start)."""
+        path = Path(path)
+        part = path.with_name(path.name + ".part")
+        with open(part, "w", encoding="utf-8") as f:
+            f.write(json.dumps(self.to_json(), indent=1) + "\n")
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(part, path)
 
 
 def _rows(grid: np.ndarray, digits: int) -> list[list[float | None]]:

@@ -10,7 +10,7 @@ from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, request
 
-from companion.app import Invalid
+from companion.app import Conflict, Invalid
 from companion.rules import GEMS
 
 from . import NotJson
@@ -215,6 +215,26 @@ def table_seat() -> Any:
     body = json_body({"player"}, {"player"})
     table().open_seat(_string(body, "player", 20))
     return _table_reply()
+
+
+@bp.post("/table/calibrate")
+@table_required
+def table_calibrate() -> Any:
+    """Learn the table's colours from the camera's next still view of the game as it
+    stands (offered at the start of a game: a photo of its own setup)."""
+    from companion.vision.profile import ProfileError
+
+    json_body(())
+    camera = current_app.extensions.get("companion.camera")
+    if camera is None:
+        raise Conflict("no camera is watching the board")
+    if table().game is None:
+        raise Conflict("no game: start one and set it up, then calibrate")
+    try:
+        kept = camera.calibrate()
+    except (ProfileError, TimeoutError) as exc:
+        raise Conflict(str(exc)) from None
+    return _table_reply(kept=[k.replace(":", " ") for k in kept])
 
 
 @bp.get("/table/log")

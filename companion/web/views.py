@@ -57,6 +57,10 @@ def table_state(table: Table, lang: str, controls: bool) -> dict[str, Any]:
     state["leds"] = leds() if leds else None
     camera = current_app.extensions.get("companion.camera")
     state["camera"] = dict(camera.status) if camera else None
+    if state["camera"] is not None:
+        # Offered at a game's start: a photo of its own setup teaches the table's colours.
+        state["camera"]["calibrate"] = (controls and table.game is not None
+                                        and not table.game.events)
     if controls and state.get("game") is not None:
         base = public_base_url()
         state["join"] = {player: {"url": f"{base}join/{token}", "qr": qr_svg(f"{base}join/{token}")}

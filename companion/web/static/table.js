@@ -240,5 +240,22 @@ function drawCamera(box, camera) {
   const source = camera.source === "simulated" ? t("camera.simulated") : camera.source;
   const known = "camera." + camera.state;
   const state = known in S ? t(known) : camera.state;
-  box.textContent = t("feed.camera") + " (" + source + "): " + state;
+  box.replaceChildren(t("feed.camera") + " (" + source + "): " + state);
+  if (camera.calibrate && controls) {
+    box.append(" ", el("button", { type: "button", id: "calibrate", onclick: calibrate,
+      disabled: calibrating }, t(calibrating ? "camera.calibrating" : "camera.calibrate")));
+  }
+}
+
+/* A photo of the game's own setup teaches the camera this table's colours. */
+let calibrating = false;
+async function calibrate() {
+  calibrating = true;
+  if (state) drawCamera(document.getElementById("camera"), state.camera);
+  try {
+    if (await act("/api/table/calibrate")) toast(t("camera.calibrated"), false);
+  } finally {
+    calibrating = false;
+    if (state) drawCamera(document.getElementById("camera"), state.camera);
+  }
 }
