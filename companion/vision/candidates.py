@@ -36,15 +36,23 @@ HIDDEN_GEM = 1.0
 
 def slips(mismatches: Sequence[Mismatch]) -> str | None:
     """What the disagreements of the best fit amount to: "none" (a perfect fit),
-    "hidden" (only canoes not seen), "misread" (those and gems of another colour), or
-    None (something the picture shows that the event does not explain)."""
+    "hidden" (only canoes not seen), "misread" (those, gems of another colour and one
+    gem not seen: a clear gem on a pale hull, one in glare), or None (something the
+    picture shows that the event does not explain; two gems unseen at once are likelier
+    another move)."""
     if not mismatches:
         return "none"
     if all(m.kind == "missing" for m in mismatches):
         return "hidden"
-    if all(m.kind == "missing" or m.misread_colour for m in mismatches):
+    if sum(m.unseen_gem for m in mismatches) <= 1 and all(_slip(m) for m in mismatches):
         return "misread"
     return None
+
+
+def _slip(m: Mismatch) -> bool:
+    """A disagreement a camera's slip explains: a canoe not seen, a gem not seen, a gem
+    of another colour."""
+    return m.kind == "missing" or m.misread_colour or m.unseen_gem
 
 
 def _key(score: float) -> float:
@@ -107,7 +115,13 @@ class Inference:
             return ()
         first = self.candidates[0]
         if self.status == "ambiguous" and _key(first.score) > 0:
-            # Not a tie of perfect fits: every event too close to the best to tell.
+            # Not a tie of perfect fits: every event too close to the best to tell; when
+            # the best needs a gem unseen, also those that need one more (a gem hides).
+            if any(m.unseen_gem for m in first.mismatches):
+                return tuple(c for c in self.candidates
+                             if _key(c.score - first.score) <= HIDDEN_GEM
+                             and all(_slip(m) for m in c.mismatches)
+                             or c.score < first.score + MARGIN)
             return tuple(c for c in self.candidates if c.score < first.score + MARGIN)
         tied = tuple(c for c in self.candidates if c.order == first.order)
         if self.status == "ambiguous":
@@ -164,11 +178,13 @@ def _status(candidates: Sequence[Candidate]) -> str:
     if not candidates:
         return "none"
     first = candidates[0]
-    kind = slips(first.mismatches)
-    if kind is None or _key(first.score) > TOLERANCE:
+    tied = [slips(c.mismatches) for c in candidates if c.order == first.order]
+    # Among events that fit equally well, one a camera's slip explains is enough to ask.
+    if all(kind is None for kind in tied) or _key(first.score) > TOLERANCE:
         return "none"
-    if sum(1 for c in candidates if c.order == first.order) > 1:
+    if len(tied) > 1:
         return "ambiguous"
+    kind = tied[0]
     if kind == "none":
         return "ambiguous" if _gem_may_hide(candidates) else "exact"
     runner = next((c for c in candidates[1:] if c.order != first.order), None)
