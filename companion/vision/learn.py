@@ -40,6 +40,7 @@ from .locate import BoardLocator, Location
 from .profile import (
     CANOE_CLASSES,
     GEM_CLASSES,
+    GROUND_CLASSES,
     MIN_SIGMA,
     ColourProfile,
     ProfileError,
@@ -276,7 +277,9 @@ def _learn_once(board: Board, shots: list[np.ndarray], px_per_mm: float, source:
     sizes = {"canoe": 600.0, "canoe_box": 720.0, "canoe_long_mm": 45.0, "canoe_short_mm": 16.0,
              "gem": 60.0, "cloud": 300.0}
     profile = ColourProfile.learn(samples, sizes, source)
-    missing = [c for c in not_shown(known) if c not in profile.classes]
+    # (Every slot holding canoes leaves no empty disc to learn the disc and water from.)
+    missing = [c for c in CANOE_CLASSES + GEM_CLASSES + GROUND_CLASSES
+               if c not in profile.classes]
     if missing and base is None:
         raise PlaceError(f"no {missing[0].replace(':', ' ')} is shown where {known.name} "
                          "puts one")

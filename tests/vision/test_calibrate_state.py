@@ -174,3 +174,16 @@ def test_calibrate_profile_when_the_photo_does_not_show_the_state_exits_4(files:
     err = capsys.readouterr().err.strip()
     assert code == 4 and err.startswith("companion calibrate profile: dock:"), err
     assert not (files / "x.json").exists()
+
+
+def test_a_state_with_every_slot_taken_keeps_the_disc_and_water_from_the_base(
+        board, renderer, profile):
+    slots = ["1", "2", "3", "4", "5", "6L", "6R", "7L", "7R", "1"]
+    canoes: dict = {p: [] for p in FIVE}
+    for k, slot in enumerate(slots):
+        canoes[FIVE[k % 5]].append({"at": slot, "gem": None})
+    snap = {"canoes": canoes, "weather": 0, "deposits": {}}
+    photo = renderer.render(snap, seed=8, nuisance=Nuisance.mild()).image
+    learned = learn_profile(board, [photo], known=KnownBoard.of_snapshot(snap), base=profile)
+    assert np.array_equal(learned.classes["disc"].bgr, profile.classes["disc"].bgr)
+    assert not np.array_equal(learned.classes["canoe:red"].bgr, profile.classes["canoe:red"].bgr)
