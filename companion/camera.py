@@ -200,6 +200,9 @@ class TableCamera:
             request.kept = not_shown(known)
         except ProfileError as exc:
             request.error = exc
+        except Exception as exc:  # the camera goes on watching with the colours it had
+            log.exception("calibration failed")
+            request.error = ProfileError(f"the calibration failed: {exc}")
         finally:
             request.done.set()
 

@@ -64,7 +64,18 @@ class KnownBoard:
 
     @classmethod
     def of_snapshot(cls, snapshot: Mapping[str, Any]) -> KnownBoard:
-        """From a game-log.md state snapshot (every disc in its slot, R-SETUP-2)."""
+        """From a game-log.md state snapshot (every disc in its slot, R-SETUP-2).
+        Raises ProfileError (one line) for a snapshot not of that shape."""
+        try:
+            return cls._of_snapshot(snapshot)
+        except (AttributeError, TypeError, ValueError) as exc:
+            if isinstance(exc, ProfileError):
+                raise
+            raise ProfileError("the state is not a game-log.md snapshot (its canoes, "
+                               "deposits or weather are malformed)") from None
+
+    @classmethod
+    def _of_snapshot(cls, snapshot: Mapping[str, Any]) -> KnownBoard:
         river: dict[str, list[Canoe]] = {}
         dock: list[Canoe] = []
         falls: list[Canoe] = []

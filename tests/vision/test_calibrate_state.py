@@ -125,6 +125,13 @@ def test_a_pile_teaches_its_colour_only_when_it_is_one_colour_and_big_enough():
     assert known.piles() == {"red": "red"}
 
 
+def test_a_malformed_state_is_refused_in_one_line():
+    for snap in ({"canoes": {"red": ["D"]}}, {"canoes": {"red": []}, "weather": "high"},
+                 {"canoes": {"red": []}, "deposits": {"red": {"red": "seven"}}}):
+        with pytest.raises(ProfileError, match="not a game-log.md snapshot"):
+            KnownBoard.of_snapshot(snap)
+
+
 def test_a_state_with_an_unknown_colour_is_refused():
     with pytest.raises(ProfileError, match="unknown canoe colour 'pink'"):
         KnownBoard.of_snapshot({"canoes": {"pink": [{"at": "D", "gem": None}]}})
