@@ -53,6 +53,9 @@ WORLDS: dict[str, tuple[int, str, bool]] = {
     "w102": (102, "tools/worlds/boards/compact.json", True),
     "w103": (103, "tools/worlds/boards/wide.json", True),
     "w104": (104, "calibration/board.json", True),
+    # A wide lens steeply tilted (as w903): a tuned world to study what such a camera
+    # sees without looking at the untuned one. Stills only (the budget).
+    "w105": (135, "calibration/board.json", True),
     "w901": (901, "tools/worlds/boards/curved.json", False),
     "w902": (902, "tools/worlds/boards/curved.json", False),
     "w903": (903, "tools/worlds/boards/curved.json", False),
