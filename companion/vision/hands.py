@@ -68,7 +68,12 @@ class HandFinder(Stage):
                 misplaced &= ~self._canoe_area_small
             odd |= misplaced
         unknown = cv2.morphologyEx(odd.astype(np.uint8), cv2.MORPH_OPEN, self._solid_small)
-        foreign = ((self._pieces[small] | unknown.astype(bool)) & self._valid_small)
+        # Thin lines of a piece's colour are not in the way either: where two prints meet
+        # (grass and earth), their blur can take a canoe's colour class, and such a line
+        # may run in from the board's edge. A hand, a finger, a canoe are thicker.
+        pieces = cv2.morphologyEx(self._pieces[small].astype(np.uint8), cv2.MORPH_OPEN,
+                                  self._solid_small).astype(bool)
+        foreign = ((pieces | unknown.astype(bool)) & self._valid_small)
         n, cc, stats, _ = cv2.connectedComponentsWithStats(foreign.astype(np.uint8),
                                                            connectivity=8)
         blocked_small = np.zeros(small.shape, np.uint8)
@@ -90,6 +95,17 @@ class HandFinder(Stage):
             up = np.repeat(np.repeat(blocked_small, step, axis=0), step, axis=1)
             blocked[:up.shape[0], :up.shape[1]] = up[:self.shape[0], :self.shape[1]]
         return blocked
+
+    def _piece_cells(self, canoe: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Surface cells (rows, cols) mostly of a canoe's colour; those and the cells
+        around them (its shadow and blur, which depart from the board too)."""
+        assert self.surface is not None
+        rows, cols = self.surface.shape
+        c = self.surface.cell_px
+        share = cv2.resize(canoe[:rows * c, :cols * c].astype(np.uint8) * 255, (cols, rows),
+                           interpolation=cv2.INTER_AREA) / 255.0
+        cells = share >= 0.5
+        return cells, cv2.dilate(cells.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
 
     def _unexplained(self, canoe: np.ndarray,
                      departure: tuple[np.ndarray, np.ndarray]) -> np.ndarray:

@@ -151,19 +151,28 @@ class Surface:
         return dist, smooth
 
     def reaching_in(self, img: np.ndarray,
-                    departure: tuple[np.ndarray, np.ndarray] | None = None) -> np.ndarray:
+                    departure: tuple[np.ndarray, np.ndarray] | None = None,
+                    pieces: tuple[np.ndarray, np.ndarray] | None = None) -> np.ndarray:
         """Cells (rows, cols) of things over the board that are no pieces: unlike the
         board there and joined to its edge, reaching at least REACH_MM in; or unlike it
         over more than AWAY_MM2 where no piece may lie (an arm whose way in over a
         print of its own colour was not seen). `departure`: ``departure(img)`` if
-        already computed."""
+        already computed; `pieces`: (cells mostly of a piece's colour, those and the
+        cells around them): a piece, its shadow and blur are unlike the board and
+        explained, so they neither join a thing to the edge nor make it plainly unlike
+        (a canoe on the dock near the board's edge is no arm; an arm is unlike the board
+        away from the pieces too)."""
         dist, smooth = departure if departure is not None else self.departure(img)
-        slight = ((dist > SLIGHT) | smooth).astype(np.uint8)
+        slight = ((dist > SLIGHT) | smooth)
+        plain = dist > PLAIN
+        if pieces is not None:
+            slight &= ~pieces[0]
+            plain &= ~pieces[1]
+        slight = slight.astype(np.uint8)
         n, parts = cv2.connectedComponents(slight, connectivity=8)
         out = np.zeros(self.shape, bool)
         if n <= 1:
             return out
-        plain = dist > PLAIN
         ids = np.arange(1, n)
         on_edge = np.isin(ids, parts[self._edge])
         has_plain = np.isin(ids, parts[plain])
