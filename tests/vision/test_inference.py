@@ -425,29 +425,36 @@ def test_infer_after_the_end_of_the_game_is_refused():
         infer(game, expected_observation(game))
 
 
-def test_a_loaded_gem_the_picture_missed_never_makes_another_turn_exact():
-    # A gem hides more easily than one appears (a clear gem on a pale hull, one in
-    # glare): when the gem a turn loads is not seen, a turn that fits only because it
-    # loads nothing is not taken; the players are asked, with the true turn offered.
-    rng = random.Random(21)
-    tried = asked = 0
-    for game in positions_in_phase_two(seed=5, count=40):
+def _turns_loading_gems(seed: int, count: int, rng: random.Random, at_most: int):
+    """(game, turn, observation after it, the canoes seen carrying a gem it loaded) for
+    sampled turns of the player to move that load a gem."""
+    for game in positions_in_phase_two(seed=seed, count=count):
         player = game.to_move
-        for turn in sample_turns(game, rng, at_most=12):
+        for turn in sample_turns(game, rng, at_most=at_most):
             loads = {op for a in turn.canoes for op in (*a.pre, *a.post) if op.startswith("load:")}
             if not loads:
                 continue
             obs = observe_after(game, turn)
-            for canoe in all_canoes(obs):
-                if canoe["player"] == player and canoe["gem"] and f"load:{canoe['gem']}" in loads:
-                    canoe["gem"] = None
-            result = infer_turn(game, obs)
-            tried += 1
-            if result.status == "exact":
-                assert result.turn == turn, format_turn(turn)
-            elif result.status == "ambiguous":
-                assert turn in result.turns, format_turn(turn)
-                asked += 1
+            loaded = [c for c in all_canoes(obs) if c["player"] == player and c["gem"]
+                      and f"load:{c['gem']}" in loads]
+            yield game, turn, obs, loaded
+
+
+def test_a_loaded_gem_the_picture_missed_never_makes_another_turn_exact():
+    # A gem hides more easily than one appears (a clear gem on a pale hull, one in
+    # glare): when the gem a turn loads is not seen, a turn that fits only because it
+    # loads nothing is not taken; the players are asked, with the true turn offered.
+    tried = asked = 0
+    for game, turn, obs, loaded in _turns_loading_gems(5, 40, random.Random(21), 12):
+        for canoe in loaded:
+            canoe["gem"] = None
+        result = infer_turn(game, obs)
+        tried += 1
+        if result.status == "exact":
+            assert result.turn == turn, format_turn(turn)
+        elif result.status == "ambiguous":
+            assert turn in result.turns, format_turn(turn)
+            asked += 1
     assert tried > 20 and asked > 0
 
 
@@ -457,20 +464,12 @@ def test_a_gem_the_picture_missed_is_asked_about_never_flagged():
     # about (or read exactly, when nothing else fits), never found illegal.
     rng = random.Random(22)
     tried = 0
-    for game in positions_in_phase_two(seed=6, count=30):
-        player = game.to_move
-        for turn in sample_turns(game, rng, at_most=10):
-            loads = {op for a in turn.canoes for op in (*a.pre, *a.post) if op.startswith("load:")}
-            if not loads:
-                continue
-            obs = observe_after(game, turn)
-            loaded = [c for c in all_canoes(obs) if c["player"] == player and c["gem"]
-                      and f"load:{c['gem']}" in loads]
-            if not loaded:
-                continue  # loaded, then taken (stolen or unloaded) in the same turn
-            rng.choice(loaded)["gem"] = None
-            result = infer_turn(game, obs)
-            tried += 1
-            assert result.status != "none", format_turn(turn)
-            assert turn in (result.turns if result.status == "ambiguous" else [result.turn])
+    for game, turn, obs, loaded in _turns_loading_gems(6, 30, rng, 10):
+        if not loaded:
+            continue  # loaded, then taken (stolen or unloaded) in the same turn
+        rng.choice(loaded)["gem"] = None
+        result = infer_turn(game, obs)
+        tried += 1
+        assert result.status != "none", format_turn(turn)
+        assert turn in (result.turns if result.status == "ambiguous" else [result.turn])
     assert tried > 20
