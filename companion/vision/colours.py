@@ -2,6 +2,8 @@
 
 These are what the synthetic renderer paints and what the default colour profile is
 learned from. The classifier never reads them: it works from a learned profile.
+(Calibrating from a set-up game uses them once, to tell which hull on the dock is
+whose among the colours the state puts there: ``dock_canoes``.)
 Values are sRGB (red, green, blue); OpenCV images are BGR, hence `bgr()`.
 """
 

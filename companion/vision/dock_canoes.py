@@ -38,7 +38,7 @@ class DockCanoe:
     player: str
     centre_mm: tuple[float, float]
     angle_deg: float
-    hull: tuple[np.ndarray, np.ndarray]   # (ys, xs) of its inner pixels of its colour
+    hull: tuple[np.ndarray, np.ndarray]   # (ys, xs) of its inner pixels unlike the print
 
 
 def _kernel(angle: float, s: float, shrink: float) -> np.ndarray:
