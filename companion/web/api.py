@@ -226,7 +226,7 @@ def table_calibrate() -> Any:
 
     json_body(())
     camera = current_app.extensions.get("companion.camera")
-    if camera is None:
+    if camera is None or camera.status.get("state") == "lost":
         raise Conflict("no camera is watching the board")
     if table().game is None:
         raise Conflict("no game: start one and set it up, then calibrate")
