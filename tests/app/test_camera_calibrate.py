@@ -94,6 +94,9 @@ def test_the_table_page_offers_it_at_the_start_and_answers_without_a_camera(tmp_
     camera.profile_path = tmp_path / "profile.json"
     app.extensions["companion.camera"] = camera
     assert client.get("/api/table").json["camera"]["calibrate"] is True
+    camera.status = {"source": "simulated", "state": "lost"}   # answered at once, not in 30 s
+    assert client.post("/api/table/calibrate", json={}).status_code == 409
+    camera.status = {"source": "simulated", "state": "starting"}
     camera.start()
     try:
         reply = client.post("/api/table/calibrate", json={})
