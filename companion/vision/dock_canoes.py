@@ -21,6 +21,7 @@ import numpy as np
 from .board import Board
 from .colours import CANOE_RGB
 from .known import PlaceError
+from .masks import polygon_mask
 from .profile import MIN_SIGMA, features
 
 HULL_MM = (45.0, 16.0)     # a canoe's length and width (vision.md)
@@ -58,9 +59,7 @@ def find_dock_canoes(img: np.ndarray, board: Board, players: Sequence[str],
     found."""
     s = px_per_mm
     h, w = img.shape[:2]
-    dock = np.zeros((h, w), np.uint8)
-    cv2.fillPoly(dock, [np.round(np.asarray(board.dock) * s).astype(np.int32)], 1)
-    dock = cv2.erode(dock, np.ones((3, 3), np.uint8)).astype(bool)
+    dock = cv2.erode(polygon_mask((h, w), board.dock, s), np.ones((3, 3), np.uint8)).astype(bool)
     f = features(img)
     px = f[dock]
     median = np.median(px, axis=0)

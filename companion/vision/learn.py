@@ -37,6 +37,7 @@ from .layout import (
 from .learn_board import board_luma, board_surface, ground_map
 from .light import LightMeter
 from .locate import BoardLocator, Location
+from .masks import deposit_pixels, polygon_mask
 from .profile import (
     CANOE_CLASSES,
     GEM_CLASSES,
@@ -118,13 +119,6 @@ def _straight(board: Board, image: np.ndarray, px_per_mm: float,
     return cv2.blur(meter.correct(rect, frozenset(where.seen)), (k, k)), where
 
 
-def _polygon_mask(shape: tuple[int, int], poly: Iterable[tuple[float, float]],
-                  s: float) -> np.ndarray:
-    mask = np.zeros(shape, np.uint8)
-    cv2.fillPoly(mask, [np.round(np.asarray(list(poly)) * s).astype(np.int32)], 1)
-    return mask
-
-
 def sample_known(board: Board, image: np.ndarray, known: KnownBoard, px_per_mm: float = 1.0,
                  detector: Detector | None = None) -> dict[str, np.ndarray]:
     """Light-corrected BGR pixels per class from one photo of a known board: each
@@ -151,10 +145,9 @@ def sample_known(board: Board, image: np.ndarray, known: KnownBoard, px_per_mm: 
         for canoe in found:
             take(f"canoe:{canoe.player}", canoe.hull)
         prints.append(img[bare])
+    deposits = deposit_pixels(board, (h, w), s)
     for deposit, gem in known.piles().items():
-        inside = cv2.erode(_polygon_mask((h, w), board.deposits[deposit], s),
-                           np.ones((5, 5), np.uint8))
-        gems, bare_px = pile_pixels(img[inside > 0])
+        gems, bare_px = pile_pixels(img[deposits[deposit]])
         out.setdefault(f"gem:{gem}", []).append(gems)
         prints.append(bare_px)
     empty = [slot for slot in SLOTS if slot not in known.river and slot not in known.no_disc]
@@ -185,7 +178,7 @@ def _ground(board: Board, known: KnownBoard, shape: tuple[int, int], s: float) -
     held = known.holding(board)
     for poly in (board.dock, board.falls, *board.deposits.values()):
         if poly not in held:
-            ground |= _polygon_mask((h, w), poly, s)
+            ground |= polygon_mask((h, w), poly, s)
     ground = cv2.erode(ground, np.ones((5, 5), np.uint8))
     for value, c in board.weather_mm.items():
         if value != known.weather:
@@ -214,7 +207,7 @@ def _ground(board: Board, known: KnownBoard, shape: tuple[int, int], s: float) -
         ys, xs = _disc_px((h, w), s, board.slots[slot], 0, 0.88 * r)
         ground[ys, xs] = 0
     for poly in known.holding(board):
-        ground[cv2.dilate(_polygon_mask((h, w), poly, s), np.ones((5, 5), np.uint8)) > 0] = 0
+        ground[cv2.dilate(polygon_mask((h, w), poly, s), np.ones((5, 5), np.uint8)) > 0] = 0
     return ground
 
 

@@ -15,6 +15,7 @@ from .board import Board
 from .detect import Detector
 from .known import BoardUnseen, KnownBoard
 from .locate import BoardLocator
+from .masks import polygon_mask
 from .profile import (
     GROUND_CELL_MM,
     SHADE_CELL_MM,
@@ -123,9 +124,8 @@ def _under_pieces(board: Board, known: KnownBoard | None, shape: tuple[int, ...]
     wx, wy = board.weather_mm[known.weather]
     hidden |= np.hypot(cx - wx, cy - wy) <= 14 + cell_mm
     for poly in known.holding(board):
-        mask = np.zeros(shape[:2], np.uint8)
-        cv2.fillPoly(mask, [np.round(np.asarray(poly) / cell_mm).astype(np.int32)], 1)
-        hidden |= cv2.dilate(mask, np.ones((3, 3), np.uint8)).astype(bool)
+        hidden |= cv2.dilate(polygon_mask(shape, poly, 1 / cell_mm),
+                             np.ones((3, 3), np.uint8)).astype(bool)
     return hidden
 
 
@@ -180,9 +180,7 @@ def ground_map(board: Board, profile: ColourProfile, shots: list[np.ndarray],
             m |= np.isin(ring, np.concatenate([rings - 1, rings, rings + 1])) & (ring >= 0)
     known = known or KnownBoard.layout()
     for poly in known.holding(board):
-        mask = np.zeros((gh, gw), np.uint8)
-        cv2.fillPoly(mask, [np.round(np.asarray(poly) / GROUND_CELL_MM).astype(np.int32)], 1)
-        inside = mask.astype(bool)
+        inside = polygon_mask((gh, gw), poly, 1 / GROUND_CELL_MM).astype(bool)
         for m in seen.values():
             if (m & inside).any():
                 m |= inside

@@ -12,13 +12,28 @@ import numpy as np
 
 from companion.rules import SLOTS
 
-from .board import Polygon
+from .board import Board, Polygon
 from .stage import Stage
 from .thresholds import (
     CLEAR_OF_EDGE_MM,
     EDGE_BAND_MM,
     HAND_STEP,
 )
+
+
+def polygon_mask(shape: tuple[int, ...], poly: Polygon, px_per_mm: float) -> np.ndarray:
+    """A board polygon (mm) filled in an image of `shape` at `px_per_mm` (uint8, 1 inside)."""
+    mask = np.zeros(shape[:2], np.uint8)
+    cv2.fillPoly(mask, [np.round(np.asarray(poly, np.float64) * px_per_mm).astype(np.int32)], 1)
+    return mask
+
+
+def deposit_pixels(board: Board, shape: tuple[int, ...], px_per_mm: float
+                   ) -> dict[str, tuple[np.ndarray, np.ndarray]]:
+    """Each deposit's pixels, short of its edge (a printed border is not a gem)."""
+    return {name: np.nonzero(cv2.erode(polygon_mask(shape, poly, px_per_mm),
+                                       np.ones((5, 5), np.uint8)))
+            for name, poly in board.deposits.items()}
 
 
 class BoardMasks(Stage):
@@ -52,7 +67,7 @@ class BoardMasks(Stage):
         self.edge = edge.astype(bool) & self.valid
         self.deposit_mask = np.zeros((h, w), np.uint8)
         for poly in b.deposits.values():
-            cv2.fillPoly(self.deposit_mask, [self._px(poly)], 1)
+            self.deposit_mask |= polygon_mask((h, w), poly, s)
         r = b.disc_radius_mm
         yy, xx = np.mgrid[0:h, 0:w]
         self._annulus: dict[str, tuple[np.ndarray, np.ndarray]] = {}
@@ -76,9 +91,7 @@ class BoardMasks(Stage):
             cv2.circle(mk, tuple(self._px([c])[0]), int(1.3 * r * s), 1, -1)
             self.place_mask[slot] = mk.astype(bool)
         for name, poly in (("D", b.dock), ("F", b.falls)):
-            mk = np.zeros((h, w), np.uint8)
-            cv2.fillPoly(mk, [self._px(poly)], 1)
-            self.place_mask[name] = mk.astype(bool)
+            self.place_mask[name] = polygon_mask((h, w), poly, s).astype(bool)
         # Canoes lie only where a place is: on or beside a slot's disc, on the dock,
         # below the falls. Elsewhere (weather track, banks) nothing is taken for one.
         near = np.zeros((h, w), np.uint8)

@@ -21,12 +21,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-import cv2
 import numpy as np
 
 from .conditioned import changed_places, condition, same_view
 from .known import PILE_LEAST, pile_pixels
 from .looks import SeenCanoe
+from .masks import deposit_pixels
 from .transport import EmptySlots, river_board
 
 if TYPE_CHECKING:
@@ -70,13 +70,7 @@ class BoardMemory:
         pixels least like the deposit's print (the print fills most of it: its median)."""
         if self._deposits is None:
             d = self.detector
-            self._deposits = {}
-            for name, poly in d.board.deposits.items():
-                mask = np.zeros(d.shape, np.uint8)
-                cv2.fillPoly(mask, [np.round(np.asarray(poly) * d.scale).astype(np.int32)], 1)
-                # Short of the edge: a printed border is not a gem.
-                mask = cv2.erode(mask, np.ones((5, 5), np.uint8))
-                self._deposits[name] = np.nonzero(mask)
+            self._deposits = deposit_pixels(d.board, d.shape, d.scale)
         out = {}
         for name, pile in state.deposits.items():
             kinds = [gem for gem, n in pile.items() if n > 0]
