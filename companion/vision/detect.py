@@ -168,8 +168,9 @@ class Detector(BoardMasks, Straightener, HandFinder, CanoeFinder, GemReader, Dis
         if self.surface is not None:
             # What the colour classes let pass: unlike the board's own look there.
             departure = self.surface.departure(img)
-            arm = self.surface.reaching_in(img, departure, self._piece_cells(canoe)) | \
-                self._unexplained(canoe, departure)
+            share = self._canoe_share(canoe)
+            arm = self.surface.reaching_in(img, departure, self._piece_cells(share)) | \
+                self._unexplained(share, departure)
             if arm.any():
                 c = self.surface.cell_px
                 cells = np.repeat(np.repeat(arm.astype(np.uint8), c, axis=0), c, axis=1)

@@ -96,32 +96,33 @@ class HandFinder(Stage):
             blocked[:up.shape[0], :up.shape[1]] = up[:self.shape[0], :self.shape[1]]
         return blocked
 
-    def _piece_cells(self, canoe: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """Surface cells (rows, cols) mostly of a canoe's colour; those and the cells
-        around them (its shadow and blur, which depart from the board too)."""
+    def _canoe_share(self, canoe: np.ndarray) -> np.ndarray:
+        """Per surface cell (rows, cols), the share of its pixels of a canoe's colour."""
         assert self.surface is not None
         rows, cols = self.surface.shape
         c = self.surface.cell_px
-        share = cv2.resize(canoe[:rows * c, :cols * c].astype(np.uint8) * 255, (cols, rows),
-                           interpolation=cv2.INTER_AREA) / 255.0
+        return cv2.resize(canoe[:rows * c, :cols * c].astype(np.uint8) * 255, (cols, rows),
+                          interpolation=cv2.INTER_AREA) / 255.0
+
+    @staticmethod
+    def _piece_cells(share: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Surface cells mostly of a canoe's colour (`share`: ``_canoe_share``); those and
+        the cells around them (its shadow and blur, which depart from the board too)."""
         cells = share >= 0.5
         return cells, cv2.dilate(cells.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
 
-    def _unexplained(self, canoe: np.ndarray,
+    def _unexplained(self, share: np.ndarray,
                      departure: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
         """Surface cells of something big where canoes lie that is plainly unlike the
         board there but shows no canoe's colour: an arm down the river in a light that
         gives it the colour class of a print (it entered over a print of its own colour,
         so it is not seen joined to the board's edge)."""
         assert self.surface is not None
-        rows, cols = self.surface.shape
         c = self.surface.cell_px
-        share = cv2.resize(canoe[:rows * c, :cols * c].astype(np.uint8) * 255, (cols, rows),
-                           interpolation=cv2.INTER_AREA) / 255.0
         bare = (departure[0] > PLAIN_UNLIKE) & self._river_cells & (share < 0.05)
         n, parts, stats, _ = cv2.connectedComponentsWithStats(bare.astype(np.uint8),
                                                               connectivity=8)
-        out = np.zeros((rows, cols), bool)
+        out = np.zeros(share.shape, bool)
         for i in range(1, n):
             if stats[i, cv2.CC_STAT_AREA] * (c / self.scale) ** 2 >= BARE_MM2:
                 out |= parts == i
