@@ -3,6 +3,7 @@ vision's synthetic boards. Pure: the caller passes the random generator."""
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
@@ -11,7 +12,7 @@ from .events import Buyback, Cards, Event, River, Turn
 from .game import Game
 from .geometry import DEPOSIT_AT, DEPTH, GEMS, PLAYER_COLOURS, SLOTS, VARIANTS, WEATHER_TRACK
 from .movegen import Option, apply_to_deposits, canoe_options, robbed_state
-from .river import downstream, other_branch
+from .river import branches_for, downstream, other_branch, step_river
 from .state import Canoe, State
 
 
@@ -30,7 +31,7 @@ def random_setup_game(rng: random.Random, players: int | Sequence[str] | None = 
 
 
 def random_phase_events(game: Game, rng: random.Random, observed_branches: float = 0.3,
-                        *, judged: bool = False) -> list[Event]:
+                        *, judged: bool = False, seen_only: bool = False) -> list[Event]:
     """The legal events that finish the current phase, chosen at random, applied to
     `game` as they are made.
 
@@ -38,6 +39,11 @@ def random_phase_events(game: Game, rng: random.Random, observed_branches: float
     the move generator already knows where they lead, so they take the engine's fast
     path (:meth:`Game._play_generated`) unless `judged` is true. Both ways give the
     same events and the same states.
+
+    A river is observed (its branches drawn at random) `observed_branches` of the time.
+    `seen_only`: a disc then enters the branch the alternation would not (R-RIVER-3)
+    only where that moves a canoe differently, so the events are what a perfect camera
+    at the table could log (the same draws either way).
     """
     events: list[Event] = []
 
@@ -66,10 +72,31 @@ def random_phase_events(game: Game, rng: random.Random, observed_branches: float
     elif game.phase == "river":
         steps = game.speed or 0
         if rng.random() < observed_branches:
-            push(River(steps, tuple(rng.choice("LR") for _ in range(steps))))
+            branches = tuple(rng.choice("LR") for _ in range(steps))
+            push(_seen_river(game.state, branches) if seen_only else River(steps, branches))
         else:
             push(River())
     return events
+
+
+def _seen_river(before: State, wanted: Sequence[str]) -> River:
+    """The river of `wanted` branches, each off the alternation kept only where it moves
+    a canoe differently; ``River()`` when that leaves the alternation itself."""
+    state = copy.deepcopy(before)
+    taken = []
+    for branch in wanted:
+        usual = state.branch_next
+        if branch != usual:
+            other, alternate = copy.deepcopy(state), copy.deepcopy(state)
+            step_river(other, branch)
+            step_river(alternate, usual)
+            if other.canoes == alternate.canoes:
+                branch = usual
+        step_river(state, branch)
+        taken.append(branch)
+    if taken == branches_for(before, len(taken)):
+        return River()
+    return River(len(taken), tuple(taken))
 
 
 def random_game(rng: random.Random, players: int | Sequence[str] | None = None,

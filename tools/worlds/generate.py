@@ -11,7 +11,6 @@ POV-Ray build, the same pictures. Rendering runs POV-Ray under `nice -n 10`.
 from __future__ import annotations
 
 import argparse
-import copy
 import json
 import math
 import random
@@ -29,9 +28,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from companion.rules import SLOTS, Game  # noqa: E402
-from companion.rules.events import River  # noqa: E402
 from companion.rules.random_play import random_phase_events, random_position  # noqa: E402
-from companion.rules.river import branches_for, step_river  # noqa: E402
 from companion.vision.board import Board, load_board  # noqa: E402
 from companion.vision.markers import marker_image  # noqa: E402
 from tools.worlds import scene  # noqa: E402
@@ -253,40 +250,6 @@ def _target_of(event: dict[str, Any], board: Board, before: dict[str, Any]) -> t
     return board.slots[place]
 
 
-def seen_river(game: Game, rng: random.Random, observed_branches: float = 0.3) -> River:
-    """Phase III as random play makes it (the same draws as `random_phase_events`), with
-    one change: a disc enters the branch the alternation would not (R-RIVER-3) only where
-    that moves a canoe differently. Where no canoe can tell, no camera can: the truth
-    keeps to the alternation, so it is what a perfect camera at the table would log."""
-    steps = game.speed or 0
-    if rng.random() >= observed_branches:
-        return River()
-    wanted = [rng.choice("LR") for _ in range(steps)]
-    state = copy.deepcopy(game.state)
-    taken = []
-    for branch in wanted:
-        usual = state.branch_next
-        if branch != usual:
-            other, alternate = copy.deepcopy(state), copy.deepcopy(state)
-            step_river(other, branch)
-            step_river(alternate, usual)
-            if other.canoes == alternate.canoes:
-                branch = usual
-        step_river(state, branch)
-        taken.append(branch)
-    if taken == branches_for(game.state, steps):
-        return River()
-    return River(steps, tuple(taken))
-
-
-def play_phase(game: Game, rng: random.Random) -> None:
-    """One phase of the game's random play (cards, turns, or the river as `seen_river`)."""
-    if game.phase == "river":
-        game.apply(seen_river(game, rng))
-    else:
-        random_phase_events(game, rng)
-
-
 def make_game(name: str, wr: WorldRenderer, shard: tuple[int, int] = (0, 1)) -> None:
     """Render a whole game. Frames already on disk are kept (they are the same by seed);
     `shard` (k, n) renders only the frames whose number is k modulo n, so that several
@@ -326,7 +289,7 @@ def make_game(name: str, wr: WorldRenderer, shard: tuple[int, int] = (0, 1)) -> 
     shoot("stable", game.state.snapshot(), 0, None, place(game.state.snapshot(), "setup"))
     while not game.is_over:
         count = len(game.events)
-        play_phase(game, rng)
+        random_phase_events(game, rng, seen_only=True)
         # Replay the phase event by event to photograph each change of the board.
         replay = Game.from_setup(game.setup.to_json())
         for ev in game.events[:count]:
