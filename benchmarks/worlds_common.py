@@ -53,11 +53,18 @@ def calibrate(world: WorldFixture, out: Path) -> tuple[Path | None, str]:
     """`companion calibrate profile` on the world's two layout photos, as a user would.
     Returns the profile (None when calibration failed) and what the command said."""
     photos = sorted((world.path / "calibration").glob("layout-*.jpg"))
-    run = subprocess.run([sys.executable, "-m", "companion", "calibrate", "profile",
-                          *map(str, photos), "--board", str(world.board_file), "--out", str(out)],
+    return _calibrate_profile([*map(str, photos)], world, out)
+
+
+def _calibrate_profile(args: list[str], world: WorldFixture, out: Path
+                       ) -> tuple[Path | None, str]:
+    """Run `companion calibrate profile ARGS` for the world's board, writing `out`: the
+    profile (None when it failed) and its error or the line saying what it wrote."""
+    run = subprocess.run([sys.executable, "-m", "companion", "calibrate", "profile", *args,
+                          "--board", str(world.board_file), "--out", str(out)],
                          capture_output=True, text=True, cwd=ROOT)
-    said = (run.stderr.strip().splitlines() or [""])[-1]
-    return (out if run.returncode == 0 else None), f"exit {run.returncode}: {said}"
+    said = [x for x in run.stderr.strip().splitlines() if x.startswith(("companion", "wrote"))]
+    return (out if run.returncode == 0 else None), f"exit {run.returncode}: {' '.join(said)}"
 
 
 def calibrate_from_setup(world: WorldFixture, game_dir: Path, out: Path) -> tuple[Path | None, str]:
@@ -77,8 +84,4 @@ def calibrate_from_setup(world: WorldFixture, game_dir: Path, out: Path) -> tupl
     cv2.imwrite(str(photo), image)
     log = out.with_suffix(".setup.jsonl")
     log.write_text((game_dir / "log.jsonl").read_text().splitlines()[0] + "\n")
-    run = subprocess.run([sys.executable, "-m", "companion", "calibrate", "profile", str(photo),
-                          "--state", str(log), "--board", str(world.board_file),
-                          "--out", str(out)], capture_output=True, text=True, cwd=ROOT)
-    said = [x for x in run.stderr.strip().splitlines() if x.startswith(("companion", "wrote"))]
-    return (out if run.returncode == 0 else None), f"exit {run.returncode}: {' '.join(said)}"
+    return _calibrate_profile([str(photo), "--state", str(log)], world, out)
