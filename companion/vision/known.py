@@ -35,6 +35,17 @@ def pile_pixels(deposit: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
             deposit[far <= np.quantile(far, 0.5)])
 
 
+def piles(deposits: Mapping[str, Mapping[str, int]]) -> dict[str, str]:
+    """The deposits whose gems can teach their colour (deposit -> gem): those holding
+    gems of one colour only, at least PILE_LEAST of them."""
+    out = {}
+    for deposit, held in deposits.items():
+        kinds = [gem for gem, n in held.items() if n > 0]
+        if len(kinds) == 1 and held[kinds[0]] >= PILE_LEAST:
+            out[deposit] = kinds[0]
+    return out
+
+
 class BoardUnseen(ProfileError):
     """The board's markers are not found in a photo."""
 
@@ -110,13 +121,7 @@ class KnownBoard:
 
     def piles(self) -> dict[str, str]:
         """Deposit -> the one gem colour it holds at least PILE_LEAST of."""
-        out = {}
-        for deposit, held in self.deposits.items():
-            if len(held) == 1:
-                (gem, n), = held.items()
-                if n >= PILE_LEAST:
-                    out[deposit] = gem
-        return out
+        return piles(self.deposits)
 
     def holding(self, board: Board) -> list[Polygon]:
         """The polygons of the dock, the falls and the deposits that hold pieces."""
@@ -136,4 +141,4 @@ class KnownBoard:
 
 
 __all__ = ["PILE_LEAST", "PILE_QUANTILE", "BoardUnseen", "KnownBoard", "PlaceError",
-           "pile_pixels"]
+           "pile_pixels", "piles"]

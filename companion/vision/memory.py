@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from .conditioned import changed_places, condition, same_view
-from .known import PILE_LEAST, pile_pixels
+from .known import pile_pixels, piles
 from .looks import SeenCanoe
 from .masks import deposit_pixels
 from .transport import EmptySlots, river_board
@@ -72,14 +72,12 @@ class BoardMemory:
             d = self.detector
             self._deposits = deposit_pixels(d.board, d.shape, d.scale)
         out = {}
-        for name, pile in state.deposits.items():
-            kinds = [gem for gem, n in pile.items() if n > 0]
+        for name, gem in piles(state.deposits).items():
             idx = self._deposits.get(name)
-            if len(kinds) != 1 or pile[kinds[0]] < PILE_LEAST or idx is None \
-                    or len(idx[0]) < 50:
+            if idx is None or len(idx[0]) < 50:
                 continue
             gems = pile_pixels(picture[idx])[0].astype(np.float32)
-            out[kinds[0]] = tuple(float(c) for c in np.median(gems, axis=0))
+            out[gem] = tuple(float(c) for c in np.median(gems, axis=0))
         return out
 
     def judge(self, observation: dict[str, Any], picture: np.ndarray, location: Location,
