@@ -36,13 +36,14 @@ HIDDEN_GEM = 1.0
 
 def slips(mismatches: Sequence[Mismatch]) -> str | None:
     """What the disagreements of the best fit amount to: "none" (a perfect fit),
-    "hidden" (only canoes not seen), "misread" (those, gems of another colour and one
-    gem not seen: a clear gem on a pale hull, one in glare), or None (something the
-    picture shows that the event does not explain; two gems unseen at once are likelier
-    another move)."""
+    "hidden" (only canoes not seen, and gems a canoe carried before the event seen in
+    another colour or not at all: ``_benign``), "misread" (those, gems of another
+    colour and one gem not seen: a clear gem on a pale hull, one in glare), or None
+    (something the picture shows that the event does not explain; two gems unseen at
+    once are likelier another move)."""
     if not mismatches:
         return "none"
-    if all(m.kind == "missing" for m in mismatches):
+    if all(_benign(m) for m in mismatches):
         return "hidden"
     if sum(m.unseen_gem for m in mismatches) <= 1 and all(_slip(m) for m in mismatches):
         return "misread"
@@ -75,6 +76,10 @@ class Candidate:
     weather: int | None = field(default=None, repr=False, compare=False)
     # How candidates are ordered; equal ranks tie. Default: the score alone.
     rank: tuple = field(default=(), repr=False, compare=False)
+    # Where the event's canoes end with a gem they did not carry before it (loaded or
+    # stolen): (place, gem). Such a gem may hide from the picture after.
+    gains: frozenset[tuple[str, str]] = field(default=frozenset(), repr=False,
+                                              compare=False)
 
     @property
     def order(self) -> tuple:
@@ -118,11 +123,13 @@ class Inference:
             # Not a tie of perfect fits: every event too close to the best to tell; when
             # the best needs a gem unseen, also those that need one more (a gem hides).
             if any(m.unseen_gem for m in first.mismatches):
-                return tuple(c for c in self.candidates
+                near = tuple(c for c in self.candidates
                              if _key(c.score - first.score) <= HIDDEN_GEM
                              and all(_slip(m) for m in c.mismatches)
                              or c.score < first.score + MARGIN)
-            return tuple(c for c in self.candidates if c.score < first.score + MARGIN)
+            else:
+                near = tuple(c for c in self.candidates if c.score < first.score + MARGIN)
+            return near + tuple(c for c in _gem_may_hide(self.candidates) if c not in near)
         tied = tuple(c for c in self.candidates if c.order == first.order)
         if self.status == "ambiguous":
             return tied + _gem_may_hide(self.candidates)
@@ -185,25 +192,53 @@ def _status(candidates: Sequence[Candidate]) -> str:
     if len(tied) > 1:
         return "ambiguous"
     kind = tied[0]
+    if kind in ("none", "hidden") and _gem_may_hide(candidates):
+        return "ambiguous"
     if kind == "none":
-        return "ambiguous" if _gem_may_hide(candidates) else "exact"
+        return "exact"
     runner = next((c for c in candidates[1:] if c.order != first.order), None)
     clear = runner is None or runner.score >= first.score + MARGIN
     return "exact" if clear and kind == "hidden" else "ambiguous"
 
 
 def _gem_may_hide(candidates: Sequence[Candidate]) -> tuple[Candidate, ...]:
-    """The events after a perfect fit that differ from it only by gems they load that
-    the picture did not show, up to HIDDEN_GEM. (A gem a canoe already carried, seen
-    gone, was taken: the picture before showed it.)"""
+    """The events after the best fit that differ from it only by gems they put in a
+    canoe (loaded or stolen) that the picture did not show, up to HIDDEN_GEM more. (A
+    gem a canoe already carried, seen gone, was taken: the picture before showed it.)"""
     first = candidates[0]
     return tuple(c for c in candidates[1:]
                  if c.order != first.order and _key(c.score - first.score) <= HIDDEN_GEM
-                 and c.mismatches and all(m.unseen_gem and m.expected in _loads(c.event)
-                                          for m in c.mismatches))
+                 and any(m.unseen_gem and m.expected in c.gains for m in c.mismatches)
+                 and all(m.unseen_gem and m.expected in c.gains or _benign(m)
+                         for m in c.mismatches))
 
 
-def _loads(event: Turn | River | tuple[Buyback, ...]) -> set[tuple[str, str]]:
+def _benign(m: Mismatch) -> bool:
+    """A disagreement that cannot mean another move: a canoe not seen, a gem the canoe
+    carried before seen in another colour or not seen (the picture before showed it;
+    a gem leaves its canoe only by a move that says so, and such an event is scored
+    too: when it is the one that happened, it fits better)."""
+    return m.kind == "missing" or (m.carried and (m.misread_colour or m.unseen_gem))
+
+
+def gains(turn: Turn, before: Mapping[str, Sequence[Canoe]]) -> frozenset[tuple[str, str]]:
+    """Where a turn's canoes end with a gem they did not carry before it: (place, gem)
+    of each gem loaded (``loads``) or stolen (R-STEAL; the victim's gem on the slot
+    where the move ends, from the state `before`, when the turn does not name it)."""
+    out = set(loads(turn))
+    for action in turn.canoes:
+        if action.steal is None:
+            continue
+        victim, _, loot = action.steal.partition(":")
+        if not loot:
+            loot = next((gem for at, gem in before.get(victim, ())
+                         if at == action.destination and gem), "")
+        if loot:
+            out.add((action.destination, loot))
+    return frozenset(out)
+
+
+def loads(event: Turn | River | tuple[Buyback, ...]) -> set[tuple[str, str]]:
     """Where a turn's canoes end with a gem they loaded: (place, gem)."""
     if not isinstance(event, Turn):
         return set()
@@ -220,4 +255,4 @@ def scratch_copy(game: Game) -> Game:
 
 
 __all__ = ["HIDDEN_GEM", "MARGIN", "STATUSES", "TOLERANCE", "slips", "Candidate", "Inference",
-           "scratch_copy"]
+           "gains", "loads", "scratch_copy"]

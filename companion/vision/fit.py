@@ -68,6 +68,9 @@ class Mismatch:
     expected: Canoe | int | None
     seen: Canoe | int | None
     cost: float = 0.0
+    # The expected gem is one a canoe carried before the event (not loaded by it): the
+    # picture before showed it, confirmed by the game, and it travels with its canoe.
+    carried: bool = False
 
     @property
     def misread_colour(self) -> bool:
@@ -135,6 +138,14 @@ def _same_gem(a: str | None, b: str | None) -> bool:
     return a == b or a == UNKNOWN or b == UNKNOWN
 
 
+def _fits_gem(player: str, expected: str | None, seen: str | None) -> bool:
+    """Whether a gem seen in a canoe of `player` is what was expected. A gem of the
+    hull's own colour is told from the empty hull only by its facets, which a hull's own
+    shading and gloss mimic under some lamps: seen where an empty canoe is expected, it
+    is no evidence against it (nor for it: the event with the gem fits as well)."""
+    return _same_gem(expected, seen) or (expected is None and seen == player)
+
+
 def _steps_between(a: str, b: str) -> int:
     steps = path_steps(a, b)
     if steps is None:  # 6L/7L to 6R/7R: up through the fork and down again
@@ -142,11 +153,11 @@ def _steps_between(a: str, b: str) -> int:
     return steps
 
 
-def _pair_cost(exp: Canoe, seen: Canoe, w: FitWeights) -> float:
+def _pair_cost(player: str, exp: Canoe, seen: Canoe, w: FitWeights) -> float:
     cost = 0.0
     if exp[0] != seen[0]:
         cost += w.place + w.distance * _steps_between(exp[0], seen[0])
-    if not _same_gem(exp[1], seen[1]):
+    if not _fits_gem(player, exp[1], seen[1]):
         cost += w.colour if exp[1] is not None and seen[1] is not None else w.cargo
     return cost
 
@@ -161,11 +172,11 @@ def _injections(n_exp: int, n_seen: int) -> list[tuple[int | None, ...]]:
 
 
 @lru_cache(maxsize=8192)
-def _best_pairing(expected: tuple[Canoe, ...], seen: tuple[Canoe, ...], weights: FitWeights
-                  ) -> tuple[float, tuple[int | None, ...]]:
-    """The cheapest pairing of expected with seen canoes and its cost. Ties go to the
-    pairing listed first, which pairs before it leaves unpaired."""
-    costs = [[_pair_cost(e, c, weights) for c in seen] for e in expected]
+def _best_pairing(player: str, expected: tuple[Canoe, ...], seen: tuple[Canoe, ...],
+                  weights: FitWeights) -> tuple[float, tuple[int | None, ...]]:
+    """The cheapest pairing of `player`'s expected with seen canoes and its cost. Ties go
+    to the pairing listed first, which pairs before it leaves unpaired."""
+    costs = [[_pair_cost(player, e, c, weights) for c in seen] for e in expected]
     best: tuple[float, tuple[int | None, ...]] | None = None
     for pairing in _injections(len(expected), len(seen)):
         paired = [j for j in pairing if j is not None]
@@ -179,23 +190,28 @@ def _best_pairing(expected: tuple[Canoe, ...], seen: tuple[Canoe, ...], weights:
 
 
 def match_canoes(player: str, expected: Sequence[Canoe], seen: Sequence[Canoe],
-                 weights: FitWeights = DEFAULT_WEIGHTS) -> tuple[float, list[Mismatch]]:
+                 weights: FitWeights = DEFAULT_WEIGHTS,
+                 loaded: Iterable[Canoe] | None = None) -> tuple[float, list[Mismatch]]:
     """The cheapest way to explain one player's seen canoes by the expected ones:
-    (cost, the disagreements). A player's canoes look alike, so any pairing may do."""
+    (cost, the disagreements). A player's canoes look alike, so any pairing may do.
+    `loaded`: the (place, gem) of this player's canoes whose gem the event loads; every
+    other expected gem was carried before it (None: not known, none counts as carried)."""
     exp = tuple(sorted(expected, key=canoe_key))
     got = tuple(sorted(seen, key=canoe_key))
     if exp == got:
         return 0.0, []
-    cost, pairing = _best_pairing(exp, got, weights)
+    cost, pairing = _best_pairing(player, exp, got, weights)
+    fresh = set(loaded or ())
     found = []
     for e, j in zip(exp, pairing, strict=True):
         if j is None:
             found.append(Mismatch("missing", player, e, None, weights.missing))
             continue
-        c = _pair_cost(e, got[j], weights)
+        c = _pair_cost(player, e, got[j], weights)
         if c:
+            carried = loaded is not None and e[1] is not None and e not in fresh
             found.append(Mismatch("cargo" if e[0] == got[j][0] else "moved", player, e,
-                                  got[j], c))
+                                  got[j], c, carried))
     found += [Mismatch("extra", player, None, c, weights.extra)
               for j, c in enumerate(got) if j not in pairing]
     return cost, found
@@ -203,12 +219,16 @@ def match_canoes(player: str, expected: Sequence[Canoe], seen: Sequence[Canoe],
 
 def compare(expected: Mapping[str, Sequence[Canoe]], seen: Sighting,
             players: Iterable[str], weights: FitWeights = DEFAULT_WEIGHTS,
-            weather: int | None = None) -> tuple[float, list[Mismatch]]:
+            weather: int | None = None,
+            loaded: Mapping[str, Iterable[Canoe]] | None = None) -> tuple[float, list[Mismatch]]:
     """Score `players`' canoes (and the weather, when given) of an expected board
-    against a sighting: (total cost, disagreements)."""
+    against a sighting: (total cost, disagreements). `loaded`: by player, the (place,
+    gem) of the canoes whose gem the event loads; the other gems rode their canoes from
+    the state before (None: not known)."""
     total, found = 0.0, []
     for player in players:
-        cost, diffs = match_canoes(player, expected[player], seen.of(player), weights)
+        cost, diffs = match_canoes(player, expected[player], seen.of(player), weights,
+                                   None if loaded is None else loaded.get(player, ()))
         total += cost
         found += diffs
     if weather is not None and seen.weather is not None and seen.weather != weather:

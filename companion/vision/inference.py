@@ -56,7 +56,16 @@ from companion.rules import (
 )
 from companion.rules.state import canoe_key
 
-from .candidates import STATUSES, Candidate, Inference, _key, _status, scratch_copy
+from .candidates import (
+    STATUSES,
+    Candidate,
+    Inference,
+    _key,
+    _status,
+    gains,
+    loads,
+    scratch_copy,
+)
 from .expected import Canoe, canoes_of
 from .fit import (
     DEFAULT_WEIGHTS,
@@ -142,9 +151,11 @@ def infer_turn(game: Game, observation: Mapping[str, Any] | Sighting,
     cloud = card == "cloud"
     candidates = []
     for turn, canoes, weather in outcomes:
-        score, found = compare(canoes, seen, scored, weights, weather if cloud else None)
+        score, found = compare(canoes, seen, scored, weights, weather if cloud else None,
+                               {player: loads(turn)})
         candidates.append(Candidate(turn, score, tuple(found), format_turn(turn),
-                                    canoes, seen, tuple(scored), weather))
+                                    canoes, seen, tuple(scored), weather,
+                                    gains=gains(turn, before)))
     candidates.sort(key=lambda c: (_key(c.score), c.text))
     unexplained = _unexplained(before, seen, game.players, scored,
                                None if cloud else game.state.weather, weights)
