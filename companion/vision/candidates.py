@@ -52,8 +52,8 @@ def slips(mismatches: Sequence[Mismatch]) -> str | None:
 
 def _slip(m: Mismatch) -> bool:
     """A disagreement a camera's slip explains: a canoe not seen, a gem not seen, a gem
-    of another colour."""
-    return m.kind == "missing" or m.misread_colour or m.unseen_gem
+    of another colour, a deposit's pile nudged (or a gem put back where it lay)."""
+    return m.kind in ("missing", "deposit") or m.misread_colour or m.unseen_gem
 
 
 def _key(score: float) -> float:
@@ -217,8 +217,10 @@ def _benign(m: Mismatch) -> bool:
     """A disagreement that cannot mean another move: a canoe not seen, a gem the canoe
     carried before seen in another colour or not seen (the picture before showed it;
     a gem leaves its canoe only by a move that says so, and such an event is scored
-    too: when it is the one that happened, it fits better)."""
-    return m.kind == "missing" or (m.carried and (m.misread_colour or m.unseen_gem))
+    too: when it is the one that happened, it fits better); a loaded gem so, when the
+    picture saw the deposits change as the event says (``Mismatch.vouched``)."""
+    return m.kind == "missing" or ((m.carried or m.vouched)
+                                   and (m.misread_colour or m.unseen_gem))
 
 
 def gains(turn: Turn, before: Mapping[str, Sequence[Canoe]]) -> frozenset[tuple[str, str]]:

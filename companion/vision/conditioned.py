@@ -27,6 +27,7 @@ import numpy as np
 from companion.rules import SLOTS
 
 from .expected import expected_observation
+from .masks import deposit_pixels
 
 if TYPE_CHECKING:
     from companion.rules import Game, State
@@ -50,6 +51,8 @@ SAME_VIEW_PX = 3.0
 CLOUD_CHANGE = 6.0
 
 WEATHER = "weather"
+# A deposit's place name among the changed places: "deposit:violet".
+DEPOSIT = "deposit:"
 
 
 class Changes(frozenset[str]):
@@ -77,8 +80,10 @@ class Changes(frozenset[str]):
 
 def changed_places(detector: Detector, before: np.ndarray, after: np.ndarray,
                    places: Iterable[str] | None = None) -> Changes:
-    """The places (slots, "D", "F", and "weather" for the cloud's track) whose pixels
-    changed between two light-corrected board images of the same board and camera."""
+    """The places (slots, "D", "F", "deposit:NAME" for each deposit, and "weather" for
+    the cloud's track) whose pixels changed between two light-corrected board images of
+    the same board and camera. A gem taken from a pile or put on one changes at least
+    its own area there."""
     if before.shape != after.shape:
         raise ValueError("the two pictures are not of the same board at the same scale")
     delta = cv2.absdiff(before, after)
@@ -122,6 +127,8 @@ def _place_pixels(detector: Detector) -> dict[str, tuple[np.ndarray, np.ndarray]
             if place in names:
                 own = own & (nearest == names.index(place))
             cached[place] = np.nonzero(own)
+        for name, idx in deposit_pixels(detector.board, detector.shape, s).items():
+            cached[DEPOSIT + name] = idx
         detector._conditioned_places = cached  # type: ignore[attr-defined]
     return cached
 
@@ -140,6 +147,8 @@ def condition(observation: Mapping[str, Any], before: State | Game | Mapping[str
     for place, key in (("D", "dock"), ("F", "falls")):
         if place not in changed:
             out[key] = copy.deepcopy(known[key])
+    # The piles that changed: which deposits a move took gems from or put gems in.
+    out["deposits_changed"] = sorted(p[len(DEPOSIT):] for p in changed if p.startswith(DEPOSIT))
     if WEATHER not in changed:
         out["weather"] = known["weather"]
     elif isinstance(changed_in, Changes) and known["weather"] is not None:
@@ -184,5 +193,5 @@ def _project(h: np.ndarray, pts: np.ndarray) -> np.ndarray:
     return p[:, :2] / p[:, 2:3]
 
 
-__all__ = ["CLOUD_CHANGE", "Changes", "PIXEL_CHANGE", "GEM_SHARE", "SAME_VIEW_PX", "WEATHER",
-           "changed_places", "changed_readings", "condition", "same_view"]
+__all__ = ["CLOUD_CHANGE", "DEPOSIT", "Changes", "PIXEL_CHANGE", "GEM_SHARE", "SAME_VIEW_PX",
+           "WEATHER", "changed_places", "changed_readings", "condition", "same_view"]

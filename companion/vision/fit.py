@@ -34,6 +34,10 @@ class FitWeights:
     missing: float = 2.0
     extra: float = 2.0
     weather: float = 3.0
+    # A deposit whose pile changed where the event leaves it as it was, or the other
+    # way round: more than MARGIN apart, so it tells two otherwise equal events apart;
+    # a slip to ask about (a pile nudged by a hand), never a move flagged.
+    deposit: float = 1.0
 
 
 DEFAULT_WEIGHTS = FitWeights()
@@ -71,6 +75,9 @@ class Mismatch:
     # The expected gem is one a canoe carried before the event (not loaded by it): the
     # picture before showed it, confirmed by the game, and it travels with its canoe.
     carried: bool = False
+    # The expected gem was loaded from a deposit whose pile the picture saw change as
+    # the event says: the load was seen there, if not in the canoe.
+    vouched: bool = False
 
     @property
     def misread_colour(self) -> bool:
@@ -92,6 +99,8 @@ class Mismatch:
         """The places (or "weather") this disagreement concerns, expected first."""
         if self.kind == "weather":
             return ("weather",)
+        if self.kind == "deposit":
+            return (f"{self.expected or self.seen} deposit",)
         out = [c[0] for c in (self.expected, self.seen) if isinstance(c, tuple)]
         return tuple(dict.fromkeys(out))
 
@@ -102,6 +111,11 @@ class Mismatch:
             return f"the cloud should be on {_weather(exp)}, seen on {_weather(seen)}"
         if self.kind == "disc":
             return f"no disc seen in slot {seen}"
+        if self.kind == "deposit":
+            if exp:
+                return f"a gem should have been taken from or put in the {exp} deposit, " \
+                       "its pile did not change"
+            return f"the {seen} deposit's pile changed, no gem should have left or joined it"
         assert self.player is not None
         if self.kind == "player":
             assert isinstance(seen, tuple)
@@ -237,6 +251,23 @@ def compare(expected: Mapping[str, Sequence[Canoe]], seen: Sighting,
     return total, found
 
 
+def deposit_mismatches(before: Mapping[str, Mapping[str, int]],
+                       after: Mapping[str, Mapping[str, int]], seen: Sighting,
+                       weights: FitWeights = DEFAULT_WEIGHTS) -> list[Mismatch]:
+    """The deposits whose pile an event changes (`before` and `after` its piles, by
+    deposit) where the picture saw none change, and the other way round. Nothing
+    when the picture cannot tell (``Sighting.deposits_changed`` None)."""
+    if seen.deposits_changed is None:
+        return []
+    changes = {name for name in set(before) | set(after)
+               if {g: n for g, n in before.get(name, {}).items() if n}
+               != {g: n for g, n in after.get(name, {}).items() if n}}
+    return ([Mismatch("deposit", None, name, None, weights.deposit)
+             for name in sorted(changes - seen.deposits_changed)]
+            + [Mismatch("deposit", None, None, name, weights.deposit)
+               for name in sorted(seen.deposits_changed - changes)])
+
+
 def _canoe_json(player: str, gem: str | None) -> dict[str, Any]:
     return {"player": player, "gem": gem}
 
@@ -260,6 +291,10 @@ def place_diff(expected: Mapping[str, Sequence[Canoe]], seen: Sighting,
                      if at == place],
             "problems": [m.message for m in mismatches if place in m.places],
         })
+    for m in mismatches:
+        if m.kind == "deposit":
+            out.append({"place": m.places[0], "expected": None, "seen": None,
+                        "problems": [m.message]})
     if "weather" in touched:
         out.append({"place": "weather", "expected": weather, "seen": seen.weather,
                     "problems": [m.message for m in mismatches if m.kind == "weather"]})
@@ -281,4 +316,5 @@ def _unexplained(before: Mapping[str, Sequence[Canoe]], seen: Sighting,
     return found
 
 
-__all__ = ["FitWeights", "DEFAULT_WEIGHTS", "Mismatch", "match_canoes", "compare", "place_diff"]
+__all__ = ["FitWeights", "DEFAULT_WEIGHTS", "Mismatch", "match_canoes", "compare",
+           "deposit_mismatches", "place_diff"]

@@ -44,7 +44,7 @@ re-exports the rest.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from companion.rules import (
@@ -73,6 +73,7 @@ from .fit import (
     Mismatch,
     _unexplained,
     compare,
+    deposit_mismatches,
     match_canoes,
     place_diff,
 )
@@ -104,10 +105,10 @@ class TurnInference(Inference):
 
 
 def _outcomes(game: Game, turns: Sequence[Turn]
-              ) -> list[tuple[Turn, dict[str, list[Canoe]], int]]:
-    """Each turn with the canoes and weather it leaves, by applying it to a scratch
-    copy and taking it back. A listed turn the engine then refuses (an engine bug) is
-    left out rather than stopping the table."""
+              ) -> list[tuple[Turn, dict[str, list[Canoe]], int, dict[str, dict[str, int]]]]:
+    """Each turn with the canoes, weather and deposits it leaves, by applying it to a
+    scratch copy and taking it back. A listed turn the engine then refuses (an engine
+    bug) is left out rather than stopping the table."""
     game = scratch_copy(game)
     out = []
     for turn in turns:
@@ -116,7 +117,7 @@ def _outcomes(game: Game, turns: Sequence[Turn]
         except (IllegalEvent, LogError):
             continue
         out.append((turn, {p: list(c) for p, c in game.state.canoes.items()},
-                    game.state.weather))
+                    game.state.weather, dict(game.state.deposits)))
         game.undo()
     return out
 
@@ -147,12 +148,20 @@ def infer_turn(game: Game, observation: Mapping[str, Any] | Sighting,
     outcomes = _outcomes(game, turns)
     # Score the mover and anyone some turn robs; everything else is only cross-checked.
     scored = [p for p in game.players if p == player or any(
-        sorted(canoes[p], key=canoe_key) != before[p] for _, canoes, _ in outcomes)]
+        sorted(canoes[p], key=canoe_key) != before[p] for _, canoes, _, _ in outcomes)]
     cloud = card == "cloud"
     candidates = []
-    for turn, canoes, weather in outcomes:
+    for turn, canoes, weather, piles in outcomes:
+        loaded = loads(turn)
         score, found = compare(canoes, seen, scored, weights, weather if cloud else None,
-                               {player: loads(turn)})
+                               {player: loaded})
+        deposits = deposit_mismatches(game.state.deposits, piles, seen, weights)
+        if not deposits and seen.deposits_changed:
+            # The piles changed as this turn says: a gem it loads was seen leaving its
+            # deposit, even if the picture missed it in the canoe.
+            found = [replace(m, vouched=True) if m.expected in loaded else m for m in found]
+        score += sum(m.cost for m in deposits)
+        found += deposits
         candidates.append(Candidate(turn, score, tuple(found), format_turn(turn),
                                     canoes, seen, tuple(scored), weather,
                                     gains=gains(turn, before)))

@@ -37,6 +37,9 @@ class Sighting:
     canoes: dict[str, list[Canoe]]
     weather: int | None
     no_disc: tuple[str, ...] = ()
+    # The deposits whose pile changed since the picture before (by pixels), None when
+    # not known (one picture alone cannot tell).
+    deposits_changed: frozenset[str] | None = None
 
     def of(self, player: str) -> list[Canoe]:
         return self.canoes.get(player, [])
@@ -102,8 +105,13 @@ def read_observation(observation: Mapping[str, Any] | Sighting) -> Sighting:
     if weather is not None and (isinstance(weather, bool) or weather not in WEATHER_TRACK):
         raise _fail(f"weather {weather!r} is not on the track "
                     f"({', '.join(f'{w:+d}' for w in WEATHER_TRACK)})")
+    changed = observation.get("deposits_changed")
+    if changed is not None and (not isinstance(changed, list)
+                                or any(name not in GEMS for name in changed)):
+        raise _fail(f"'deposits_changed' must be a list of deposits "
+                    f"({', '.join(GEMS)}), not {changed!r}")
     return Sighting({p: sorted(c, key=canoe_key) for p, c in canoes.items()}, weather,
-                    tuple(no_disc))
+                    tuple(no_disc), None if changed is None else frozenset(changed))
 
 
 __all__ = ["UNKNOWN", "ObservationError", "InferenceError", "Sighting", "read_observation"]

@@ -57,6 +57,16 @@ def test_a_gem_put_on_a_slot_changes_that_slot_only(vision, board, picture):
     assert changed_places(vision.detector, picture, after) == {"4"}
 
 
+def test_a_gem_put_on_a_pile_changes_that_deposit_only(vision, board, picture):
+    poly = np.asarray(board.deposits["violet"], float)
+    after = gem_blob(picture, vision, tuple(poly.mean(axis=0)), colour=(240, 240, 240))
+    assert changed_places(vision.detector, picture, after) == {"deposit:violet"}
+    game = Game(["red", "blue", "green"])
+    seen = condition(expected_observation(game), game,
+                     changed_places(vision.detector, picture, after))
+    assert seen["deposits_changed"] == ["violet"]
+
+
 def test_the_cloud_moved_changes_the_weather_track(vision, board, picture):
     after = gem_blob(picture, vision, list(board.weather_mm.values())[3], colour=(250, 250, 250))
     assert WEATHER in changed_places(vision.detector, picture, after)
@@ -73,7 +83,7 @@ def test_unchanged_places_keep_the_state_whatever_was_read(mid_game):
     misread["slots"]["1"]["canoes"] = []            # a canoe lost on an unfamiliar print
     misread["slots"]["6L"]["disc"] = False          # glare on a disc
     misread["weather"] = 2
-    assert condition(misread, mid_game, changed=set()) == seen
+    assert condition(misread, mid_game, changed=set()) == seen | {"deposits_changed": []}
     assert misread["slots"]["1"]["canoes"] == []     # the observation given is not modified
 
 
@@ -108,7 +118,7 @@ def test_a_move_is_decided_from_the_places_it_changed():
                  "canoes": [{"from": "D", "to": "4", "post": ["load:clear"]}]})
     seen = expected_observation(after)
     seen["slots"]["7L"]["disc"] = False      # misread where the move changed nothing
-    result = infer(game, condition(seen, game, changed={"D", "4"}))
+    result = infer(game, condition(seen, game, changed={"D", "4", "deposit:clear"}))
     assert result.status == "exact" and result.turn == after.events[-1]
     assert not result.unexplained
 

@@ -555,3 +555,65 @@ def test_a_carried_gem_seen_in_another_colour_does_not_stop_the_turn():
             assert turn in (result.turns if result.status == "ambiguous" else [result.turn])
             exact += result.status == "exact"
     assert tried > 20 and exact > tried // 2
+
+
+def _piles_changed(game: Game, turn) -> list[str]:
+    """The deposits whose pile `turn` changes: what the picture before and after shows."""
+    before = {d: dict(p) for d, p in game.state.deposits.items()}
+    game.apply(turn)
+    try:
+        return sorted(d for d in set(before) | set(game.state.deposits)
+                      if {g: n for g, n in before.get(d, {}).items() if n}
+                      != {g: n for g, n in game.state.deposits.get(d, {}).items() if n})
+    finally:
+        game.undo()
+
+
+def test_a_pile_that_changed_tells_an_unload_from_carrying_the_gem_ashore():
+    # R-GEM-3 and R-LAND-2: "4u-D" puts the gem in the deposit, "4-D" takes it to the
+    # camp; on the dock both canoes are empty. The deposits' piles tell them apart.
+    rng = random.Random(51)
+    tried = 0
+    for game in positions_in_phase_two(seed=51, count=60):
+        for turn in sample_turns(game, rng, at_most=15):
+            obs = observe_after(game, turn)
+            obs["deposits_changed"] = _piles_changed(game, turn)
+            result = infer_turn(game, obs)
+            assert result.status in ("exact", "ambiguous")
+            assert turn in result.turns
+            if result.status == "ambiguous":
+                # what is left to ask changes the same piles and leaves the same picture
+                assert {tuple(_piles_changed(game, t)) for t in result.turns} == \
+                    {tuple(obs["deposits_changed"])}
+            tried += 1
+    assert tried > 300
+
+
+def test_a_loaded_gem_the_canoe_hid_is_seen_leaving_its_deposit():
+    game = worked_example()
+    turn = parse_turn("D-4+clear", "blue")
+    obs = observe_after(game, turn)
+    obs["slots"]["4"]["canoes"][0]["gem"] = None       # a clear gem on a pale hull
+    assert infer_turn(game, obs).status == "ambiguous"  # one picture cannot tell
+    obs["deposits_changed"] = _piles_changed(game, turn)
+    assert obs["deposits_changed"] == ["clear"]
+    result = infer_turn(game, obs)
+    assert result.status == "exact" and result.turn == turn
+
+
+def test_a_pile_nudged_by_a_hand_is_asked_about_never_flagged():
+    game = worked_example()
+    turn = parse_turn("D-6L", "blue")
+    obs = observe_after(game, turn)
+    obs["deposits_changed"] = ["red"]                   # a hand brushed the red pile
+    result = infer_turn(game, obs)
+    assert result.status == "ambiguous" and turn in result.turns
+    assert any("red deposit" in p for d in result.diff for p in d["problems"])
+
+
+def test_deposits_changed_must_name_deposits():
+    game = worked_example()
+    obs = observe_after(game, parse_turn("D-6L", "blue"))
+    obs["deposits_changed"] = ["gold"]
+    with pytest.raises(ObservationError, match="deposits_changed"):
+        infer_turn(game, obs)
