@@ -116,6 +116,10 @@ class CameraReferee:
         result = infer_turn(probe, seen)
         if result.status != "exact" or result.turn is None or result.turn == last:
             return False
+        if result.unexplained:
+            # Others' canoes changed too: the next player moved; their turn is read
+            # next, this one stands.
+            return False
         self.table.undo()
         ok = self.table.play_turn(result.turn, source="camera").ok
         self._turn_at = len(game.events) if ok else None

@@ -203,14 +203,28 @@ def _status(candidates: Sequence[Candidate]) -> str:
 
 def _gem_may_hide(candidates: Sequence[Candidate]) -> tuple[Candidate, ...]:
     """The events after the best fit that differ from it only by gems they put in a
-    canoe (loaded or stolen) that the picture did not show, up to HIDDEN_GEM more. (A
-    gem a canoe already carried, seen gone, was taken: the picture before showed it.)"""
+    canoe (loaded or stolen) that the picture did not show, up to HIDDEN_GEM more, or
+    by piles they change that it did not see change (``_pile_hid``). (A gem a canoe
+    already carried, seen gone, was taken: the picture before showed it.)"""
     first = candidates[0]
+
+    def hides(m: Mismatch, c: Candidate) -> bool:
+        return m.unseen_gem and m.expected in c.gains or _pile_hid(m)
+
     return tuple(c for c in candidates[1:]
-                 if c.order != first.order and _key(c.score - first.score) <= HIDDEN_GEM
-                 and any(m.unseen_gem and m.expected in c.gains for m in c.mismatches)
-                 and all(m.unseen_gem and m.expected in c.gains or _benign(m)
-                         for m in c.mismatches))
+                 if c.order != first.order
+                 and _key(c.score - sum(m.cost for m in c.mismatches if _pile_hid(m))
+                          - first.score) <= HIDDEN_GEM
+                 and any(hides(m, c) for m in c.mismatches)
+                 and all(hides(m, c) or _benign(m) for m in c.mismatches))
+
+
+def _pile_hid(m: Mismatch) -> bool:
+    """A pile the event takes a gem from (or puts one on) that the picture did not see
+    change: one translucent gem among its like may leave a pile looking the same, so
+    this is no evidence that the event did not happen. (A pile seen to change where the
+    event leaves it is: a gem's whole area changed there.)"""
+    return m.kind == "deposit" and m.expected is not None
 
 
 def _benign(m: Mismatch) -> bool:

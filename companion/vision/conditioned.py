@@ -42,6 +42,12 @@ PIXEL_CHANGE = 40
 # A place changed when at least this share of a gem's area changed in it: the smallest
 # piece that can come or go is a gem.
 GEM_SHARE = 0.5
+# A deposit's pixel changed when a channel moved more than this many levels over the
+# pictures' own noise (3x their median difference): a clear gem on its pile differs from
+# it by 20-30 levels only (measured on the tuned worlds), a canoe from the river by 60+;
+# a still view, a mean of frames, has a noise of about a level. A deposit changed when
+# a whole gem's area did: a gem taken off a pile or dropped on one changes all of it.
+DEPOSIT_CHANGE = 15
 # Two pictures are of the same view when the board's corners moved less than this many
 # pixels between them.
 SAME_VIEW_PX = 3.0
@@ -92,16 +98,24 @@ def changed_places(detector: Detector, before: np.ndarray, after: np.ndarray,
     diff = most > PIXEL_CHANGE
     enough = GEM_SHARE * detector.gem_px
     wanted = set(places) if places is not None else None
-    out = {place for place, idx in _place_pixels(detector).items()
-           if (wanted is None or place in wanted) and np.count_nonzero(diff[idx]) >= enough}
+    # The noise of the two pictures (the board mostly did not change: its median
+    # difference is their noise).
+    floor = float(np.median(most[::4, ::4]))
+    faint = most > DEPOSIT_CHANGE + 3 * floor
+    out = set()
+    for place, idx in _place_pixels(detector).items():
+        if wanted is not None and place not in wanted:
+            continue
+        if place.startswith(DEPOSIT):
+            if np.count_nonzero(faint[idx]) >= detector.gem_px:
+                out.add(place)
+        elif np.count_nonzero(diff[idx]) >= enough:
+            out.add(place)
     # The cloud token and a printed track position can both be white: the cloud shows
     # in its outline and shading, so the track is judged by its mean change, not by
     # strongly changed pixels.
     weather = {value: float(most[inner].mean())
                for value, (inner, _) in detector._weather.items()}
-    # Over the noise of the two pictures (the board mostly did not change: its median
-    # difference is their noise).
-    floor = float(np.median(most[::4, ::4]))
     if (wanted is None or WEATHER in wanted) and \
             max(weather.values()) >= CLOUD_CHANGE + 1.5 * floor:
         out.add(WEATHER)
@@ -193,5 +207,6 @@ def _project(h: np.ndarray, pts: np.ndarray) -> np.ndarray:
     return p[:, :2] / p[:, 2:3]
 
 
-__all__ = ["CLOUD_CHANGE", "DEPOSIT", "Changes", "PIXEL_CHANGE", "GEM_SHARE", "SAME_VIEW_PX",
-           "WEATHER", "changed_places", "changed_readings", "condition", "same_view"]
+__all__ = ["CLOUD_CHANGE", "DEPOSIT", "DEPOSIT_CHANGE", "Changes", "PIXEL_CHANGE", "GEM_SHARE",
+           "SAME_VIEW_PX", "WEATHER", "changed_places", "changed_readings", "condition",
+           "same_view"]

@@ -70,3 +70,20 @@ def test_a_view_that_is_not_an_observation_is_invalid(table):
     with pytest.raises(Invalid):
         table.observe({"slots": "everywhere"})
 
+
+
+def test_the_next_players_move_does_not_rewrite_the_turn_before_it(table):
+    # A turn the camera read stands once the next player has moved: a view showing the
+    # next player's canoes moved too is their turn, not a second look at the last one
+    # (even when the last one, read again from it, would come out otherwise).
+    game = table.game
+    blue = game.push_san("D-4+clear")
+    game.undo()
+    assert table.observe(after(game, blue)) == "applied"
+    green = Game.from_events([game.setup, *game.events]).legal_turns()[0]
+    view = after(game, green)
+    view["slots"]["4"]["canoes"] = []                      # blue's canoe misread ...
+    view["slots"]["6L"]["canoes"].append({"player": "blue", "gem": None})  # ... as on 6L
+    table.observe(view)
+    assert game.events[1] == blue                          # after the cards: blue's turn
+

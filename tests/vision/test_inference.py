@@ -571,9 +571,10 @@ def _piles_changed(game: Game, turn) -> list[str]:
 
 def test_a_pile_that_changed_tells_an_unload_from_carrying_the_gem_ashore():
     # R-GEM-3 and R-LAND-2: "4u-D" puts the gem in the deposit, "4-D" takes it to the
-    # camp; on the dock both canoes are empty. The deposits' piles tell them apart.
+    # camp; on the dock both canoes are empty. A pile seen to change tells them apart;
+    # one not seen to change says little (a gem among its like may leave it alike).
     rng = random.Random(51)
-    tried = 0
+    tried = told = 0
     for game in positions_in_phase_two(seed=51, count=60):
         for turn in sample_turns(game, rng, at_most=15):
             obs = observe_after(game, turn)
@@ -581,12 +582,29 @@ def test_a_pile_that_changed_tells_an_unload_from_carrying_the_gem_ashore():
             result = infer_turn(game, obs)
             assert result.status in ("exact", "ambiguous")
             assert turn in result.turns
-            if result.status == "ambiguous":
-                # what is left to ask changes the same piles and leaves the same picture
-                assert {tuple(_piles_changed(game, t)) for t in result.turns} == \
-                    {tuple(obs["deposits_changed"])}
+            if result.status == "exact":
+                assert result.turn == turn
+            elif obs["deposits_changed"]:
+                # every choice changes at least the piles seen to change
+                assert all(set(obs["deposits_changed"]) <= set(_piles_changed(game, t))
+                           for t in result.turns)
+            told += bool(obs["deposits_changed"]) and result.status == "exact"
             tried += 1
-    assert tried > 300
+    assert tried > 300 and told > 20
+
+
+def test_a_pile_the_picture_saw_unchanged_does_not_rule_out_a_load():
+    # The real danger: a gem taken from a pile of its like, not seen to go. The turn
+    # that loads it is asked about with the one that does not, never passed over.
+    game = worked_example()
+    game.push_san("D-4+clear")
+    game.push_san("cloud up")
+    turn = parse_turn("D-3+violet", "yellow")
+    obs = observe_after(game, turn)
+    obs["deposits_changed"] = []
+    obs["slots"]["3"]["canoes"][0]["gem"] = None
+    result = infer_turn(game, obs)
+    assert result.status == "ambiguous" and turn in result.turns
 
 
 def test_a_loaded_gem_the_canoe_hid_is_seen_leaving_its_deposit():
