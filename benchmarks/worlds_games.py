@@ -184,6 +184,14 @@ def _truth_text(game_before: Game, event: dict[str, Any]) -> str | None:
         return None
 
 
+def _undo_to(table: Table, events: int) -> None:
+    """Take back what the camera applied, as the players would: one undo at a time
+    until the game has `events` again (one undo may take two: a turn and the river of
+    speed 0 the table played with it, R-RIVER-1)."""
+    while len(table.game.events) > events:
+        table.undo()
+
+
 def play(game_dir: Path, world: WorldFixture, profile: Path | None, tmp: Path,
          noise_scale: float = 1.0) -> dict[str, Any]:
     meta = json.loads((game_dir / "game.json").read_text())
@@ -247,14 +255,12 @@ def play(game_dir: Path, world: WorldFixture, profile: Path | None, tmp: Path,
             # (R-RIVER-3). Counted apart; the truth's branch is then entered by hand.
             counts["river_branch_unseen"] += 1
             fails.append(f"{what}: a branch no camera can see, taken by the alternation")
-            for _ in range(new):
-                table.undo()
+            _undo_to(table, before)
         elif new:
             counts["wrong_applied"] += 1
             got = [e.to_json() for e in table.game.events[before:]]
             fails.append(f"{what}: applied {json.dumps(got)}")
-            for _ in range(new):
-                table.undo()
+            _undo_to(table, before)
         elif "ambiguous" in said:
             counts["asked"] += 1
             asked = [e for e in table.view(None)["feed"] if e.get("choices")]

@@ -16,16 +16,19 @@ from companion.rules import (
 
 from .expected import Canoe
 from .fit import Mismatch, place_diff
-from .sighting import Sighting
+from .sighting import UNKNOWN, Sighting
 
 STATUSES = ("exact", "ambiguous", "none")
 
-# How far from a perfect fit an event may be and still be taken or asked about. A
-# picture is read with slips the rules cannot mean: a canoe not seen (no canoe leaves the
-# game: it is hidden among others on a disc) is taken; a gem of a neighbouring colour is
-# asked about (it may be a misread, or a gem loaded where that colour does not lie). A
-# gem where none should be, or a canoe where none should be, is never a slip: nothing
-# fits. Costs are FitWeights': a canoe not seen 2, a gem of the wrong colour 0.25.
+# How far from a perfect fit an event may be and still be taken. A picture is read with
+# slips the rules cannot mean: a canoe not seen (no canoe leaves the game: it is hidden
+# among others on a disc) is taken; a gem of a neighbouring colour is asked about (it
+# may be a misread, or a gem loaded where that colour does not lie). A gem where none
+# should be, or a canoe where none should be, is never a slip: nothing fits. Past
+# TOLERANCE an event is only asked about, and only when nothing the picture shows
+# contradicts it (its every disagreement something not seen: ``_benign``): the referee
+# flags what it sees, not what it misses. Costs are FitWeights': a canoe not seen 2, a
+# gem of the wrong colour 0.25.
 TOLERANCE = 2.0
 # Events scoring within this of the best are too close to tell apart: ask the players.
 MARGIN = 0.7
@@ -38,14 +41,17 @@ def slips(mismatches: Sequence[Mismatch]) -> str | None:
     """What the disagreements of the best fit amount to: "none" (a perfect fit),
     "hidden" (only canoes not seen, and gems a canoe carried before the event seen in
     another colour or not at all: ``_benign``), "misread" (those, gems of another
-    colour and one gem not seen: a clear gem on a pale hull, one in glare), or None
+    colour and one gem not seen: a clear gem on a pale hull, one in glare, or read in
+    the neighbour's canoe on a shared disc: ``_swapped``), or None
     (something the picture shows that the event does not explain; two gems unseen at
     once are likelier another move)."""
     if not mismatches:
         return "none"
     if all(_benign(m) for m in mismatches):
         return "hidden"
-    if sum(m.unseen_gem for m in mismatches) <= 1 and all(_slip(m) for m in mismatches):
+    given = {id(m) for _, m in _swapped(mismatches)}
+    if sum(m.unseen_gem for m in mismatches) <= 1 and \
+            all(_slip(m) or id(m) in given for m in mismatches):
         return "misread"
     return None
 
@@ -181,14 +187,17 @@ class Inference:
 def _status(candidates: Sequence[Candidate]) -> str:
     """exact: one event fits perfectly, or with canoes hidden only (TOLERANCE) and by
     MARGIN ahead of the next; ambiguous: several fit as well (or too nearly), or the
-    best only with gems of another colour; none: nothing fits."""
+    best only with gems of another colour, or only with more hidden than TOLERANCE;
+    none: nothing fits."""
     if not candidates:
         return "none"
     first = candidates[0]
     tied = [slips(c.mismatches) for c in candidates if c.order == first.order]
     # Among events that fit equally well, one a camera's slip explains is enough to ask.
-    if all(kind is None for kind in tied) or _key(first.score) > TOLERANCE:
+    if all(kind is None for kind in tied):
         return "none"
+    if _key(first.score) > TOLERANCE:
+        return "ambiguous" if "hidden" in tied else "none"
     if len(tied) > 1:
         return "ambiguous"
     kind = tied[0]
@@ -207,16 +216,43 @@ def _gem_may_hide(candidates: Sequence[Candidate]) -> tuple[Candidate, ...]:
     by piles they change that it did not see change (``_pile_hid``). (A gem a canoe
     already carried, seen gone, was taken: the picture before showed it.)"""
     first = candidates[0]
+    out = []
+    for c in candidates[1:]:
+        if c.order == first.order:
+            continue
+        pairs = _swapped(c.mismatches)
+        swapped = {id(m) for pair in pairs for m in pair}
+        hiding = [m.unseen_gem and m.expected in c.gains or _pile_hid(m) or id(m) in swapped
+                  for m in c.mismatches]
+        # A pile not seen to change and a gem seen in the neighbour's canoe are what
+        # hides, not further slips: only the gem itself counts against HIDDEN_GEM.
+        extra = c.score - first.score - sum(m.cost for m in c.mismatches if _pile_hid(m)) \
+            - sum(given.cost for _, given in pairs)
+        if _key(extra) <= HIDDEN_GEM and any(hiding) \
+                and all(h or _benign(m) for h, m in zip(hiding, c.mismatches, strict=True)):
+            out.append(c)
+    return tuple(out)
 
-    def hides(m: Mismatch, c: Candidate) -> bool:
-        return m.unseen_gem and m.expected in c.gains or _pile_hid(m)
 
-    return tuple(c for c in candidates[1:]
-                 if c.order != first.order
-                 and _key(c.score - sum(m.cost for m in c.mismatches if _pile_hid(m))
-                          - first.score) <= HIDDEN_GEM
-                 and any(hides(m, c) for m in c.mismatches)
-                 and all(hides(m, c) or _benign(m) for m in c.mismatches))
+def _swapped(mismatches: Sequence[Mismatch]) -> list[tuple[Mismatch, Mismatch]]:
+    """Pairs of disagreements one gem read in the wrong canoe of a shared disc explains:
+    a canoe seen without the gem it should carry, and another canoe on the same slot
+    seen with that gem where it should be empty. Two canoes on one disc touch, and a
+    thief ends on its victim's slot (R-STEAL): which of them holds the gem is what a
+    picture tells least well."""
+    given = [m for m in mismatches if m.kind == "cargo" and isinstance(m.expected, tuple)
+             and m.expected[1] is None and isinstance(m.seen, tuple) and m.seen[1]]
+    pairs, used = [], set()
+    for lost in (m for m in mismatches if m.unseen_gem):
+        assert isinstance(lost.expected, tuple)
+        for m in given:
+            assert isinstance(m.expected, tuple) and isinstance(m.seen, tuple)
+            if id(m) not in used and m.expected[0] == lost.expected[0] \
+                    and m.seen[1] in (lost.expected[1], UNKNOWN):
+                pairs.append((lost, m))
+                used.add(id(m))
+                break
+    return pairs
 
 
 def _pile_hid(m: Mismatch) -> bool:

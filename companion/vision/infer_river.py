@@ -195,11 +195,13 @@ def _status_river(ranked: Sequence[tuple], mismatches: Mapping[Layout, Sequence[
     TOLERANCE and by MARGIN ahead of every other layout) and the explanations of it
     closest to the rules agree on the branch the next disc takes; ambiguous when they
     do not, or when the best layout fits only with gems of another colour."""
-    if not ranked or ranked[0][0] > TOLERANCE:
+    if not ranked:
         return "none"
     kind = slips(mismatches[ranked[0][5]])
     if kind is None:
         return "none"
+    if ranked[0][0] > TOLERANCE:  # only what nothing seen contradicts is asked about
+        return "ambiguous" if kind == "hidden" else "none"
     if kind == "misread":
         return "ambiguous"
     best = ranked[0][0]

@@ -635,3 +635,66 @@ def test_deposits_changed_must_name_deposits():
     obs["deposits_changed"] = ["gold"]
     with pytest.raises(ObservationError, match="deposits_changed"):
         infer_turn(game, obs)
+
+
+def test_canoes_hidden_on_a_crowded_disc_are_asked_about_never_flagged():
+    # Three or four canoes on one disc hide one another: what the picture does not show
+    # contradicts no move. Past the tolerance the move is asked about, not flagged; only
+    # a canoe or a gem seen where no legal move puts it is flagged (R-TURN-1).
+    rng = random.Random(61)
+    tried = asked = 0
+    for game in positions_in_phase_two(seed=61, count=40):
+        for turn in sample_turns(game, rng, at_most=6):
+            obs = observe_after(game, turn)
+            crowded = [s for s, e in obs["slots"].items() if len(e["canoes"]) >= 2]
+            if not crowded:
+                continue
+            slot = rng.choice(crowded)
+            del obs["slots"][slot]["canoes"][:2]
+            result = infer_turn(game, obs)
+            assert result.status != "none", format_turn(turn)
+            assert turn in (result.turns if result.status == "ambiguous" else [result.turn])
+            tried += 1
+            asked += result.status == "ambiguous"
+    assert tried > 10 and asked > 5
+
+
+def test_a_canoe_seen_where_no_legal_move_puts_it_is_still_flagged():
+    game = worked_example()
+    obs = observe_after(game, parse_turn("D-6L", "blue"))
+    canoe = obs["slots"]["6L"]["canoes"].pop()
+    obs["slots"]["7R"]["canoes"].append(canoe)
+    del obs["dock"][:2]
+    result = infer_turn(game, obs)
+    assert result.status == "none"
+
+
+def test_loot_read_in_the_victims_canoe_is_asked_about_never_passed_over():
+    # R-STEAL: the thief ends on its victim's slot, the two canoes touching. The loot
+    # read in the victim's canoe rather than the thief's is what a picture tells least
+    # well: the turn without the theft is not taken; the players are asked.
+    from companion.vision.candidates import gains, loads
+
+    tried = 0
+    for game, turn in _turns_stealing(71, 200, random.Random(71)):
+        obs = observe_after(game, turn)
+        thief = game.to_move
+        for action in turn.canoes:
+            if not action.steal:
+                continue
+            victim = action.steal.partition(":")[0]
+            place = action.destination
+            [(_, loot)] = [g for g in gains(turn, game.state.canoes) - loads(turn)
+                           if g[0] == place]
+            canoes = obs["slots"][place]["canoes"]
+            mine = next(c for c in canoes if c["player"] == thief and c["gem"] == loot)
+            theirs = next(c for c in canoes if c["player"] == victim and not c["gem"])
+            mine["gem"], theirs["gem"] = None, loot
+        result = infer_turn(game, obs)
+        tried += 1
+        assert result.status != "none", format_turn(turn)
+        if result.status == "exact":
+            assert result.turn == turn, format_turn(turn)
+        else:
+            assert turn in result.turns, format_turn(turn)
+    assert tried > 10
