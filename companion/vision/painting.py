@@ -1,5 +1,6 @@
-"""Drawing helpers of the synthetic camera (``render``): textures, blends, the shapes
-of hulls and gems, free spots in a polygon, and the camera's pose as a homography."""
+"""Drawing helpers of the synthetic camera (``render``, and ``pieces_paint`` that paints
+what it photographs): textures, blends, the shapes of hulls and gems, free spots in a
+polygon, and the camera's pose as a homography."""
 
 from __future__ import annotations
 

@@ -11,8 +11,13 @@
 It feeds the tests, the benchmarks and the demo. Everything is deterministic given the
 seed. The nuisances (`Nuisance`) are those the vision must survive: camera tilt, lens
 blur, uneven light and shadows, white-balance shift, sensor noise, JPEG artefacts, glare
-on the discs and a hand entering the picture. The board art (water, banks, printed
-deposits) is this module's own invention; everything geometric comes from the Board.
+on the discs and a hand entering the picture.
+
+This module is the camera: its pose, the photograph of the board lying on a table, what
+the room and the sensor do to the picture, and the truth a perfect vision would report.
+What it photographs (the printed board, the pieces on it, a hand) is painted by
+``pieces_paint``, from ``painting``'s shapes and textures; ``Hand`` is defined there and
+importable from here.
 """
 
 from __future__ import annotations
@@ -26,41 +31,22 @@ import cv2
 import numpy as np
 
 from companion.rules import SLOTS, Game, State
-from companion.rules.geometry import PLAYER_COLOURS
 
-from .board import Board, Polygon
-from .colours import CANOE_RGB, CLOUD_RGB, GEM_RGB, RGB, bgr
+from .board import Board
+from .colours import RGB, bgr
 from .expected import canoes_of, observation_from_canoes, weather_of
-from .markers import PAPER_MARGIN, marker_image
 from .painting import (
     CANOE_LENGTH,
     CANOE_WIDTH,
     GEM_SIZE,
-    _blend,
-    _capsule,
     _centroid,
-    _ellipse,
-    _grid_spots,
-    _hull,
-    _multiply,
     _pose_homography,
     _rotation,
-    _spot_in,
     _texture,
 )
+from .pieces_paint import SKIN_RGB, Hand, paint_board, paint_hand, paint_pieces
 
-CLOUD_RADIUS = 11.0
-CANOE_GAP = 18.0  # centre to centre of canoes lying side by side on one disc
-
-# The board art (sRGB), the renderer's own.
-WATER_RGB = (52, 105, 150)
-BANK_RGB = (112, 140, 88)
-DOCK_RGB = (176, 160, 132)
-FALLS_RGB = (118, 138, 150)
-DEPOSIT_RGB = (132, 122, 104)
-PRINT_RGB = (55, 60, 55)
-SKIN_RGB: tuple[RGB, ...] = ((232, 190, 160), (205, 150, 115), (160, 110, 80),
-                             (105, 72, 52), (225, 175, 140))
+# The table under the board (sRGB), the renderer's own.
 TABLE_RGB: tuple[RGB, ...] = ((150, 110, 75), (95, 75, 60), (200, 190, 175), (60, 62, 66))
 
 
@@ -101,17 +87,6 @@ class Nuisance:
                    noise=6.0, jpeg=60, glare=0.5)
 
 
-@dataclass(frozen=True)
-class Hand:
-    """A hand over the board: reaching from `edge` ("top", "right", "bottom", "left")
-    to `reach` (board mm), skin colour sRGB."""
-
-    edge: str
-    reach: tuple[float, float]
-    skin: RGB = SKIN_RGB[0]
-    angle: float = 0.0  # degrees the hand is turned off the straight reach
-
-
 @dataclass
 class Shot:
     """One rendered picture and what it truly shows."""
@@ -139,90 +114,11 @@ class Renderer:
 
     # -- the empty board -----------------------------------------------------------------
 
-    def _px(self, pts: Iterable[tuple[float, float]]) -> np.ndarray:
-        return np.round(np.asarray(list(pts), np.float64) * self.scale * 16).astype(np.int32)
-
     def board_art(self) -> np.ndarray:
         """The printed board without pieces, BGR at px_per_mm."""
         if self._art is None:
-            self._art = self._draw_board()
+            self._art = paint_board(self.board, self.scale)
         return self._art
-
-    def _draw_board(self) -> np.ndarray:
-        b, s = self.board, self.scale
-        w, h = int(round(b.size_mm[0] * s)), int(round(b.size_mm[1] * s))
-        rng = np.random.default_rng(20040)
-        art = np.empty((h, w, 3), np.float32)
-        art[:] = bgr(BANK_RGB)
-        art *= _texture(rng, (h, w), 0.08, 18 * s)[..., None]
-        img = np.clip(art, 0, 255).astype(np.uint8)
-        r = b.disc_radius_mm
-        # The river: dock -> 1 ... 5 -> both branches -> falls.
-        dock_c = _centroid(b.dock)
-        falls_c = _centroid(b.falls)
-        trunk = [dock_c] + [b.slots[s_] for s_ in ("1", "2", "3", "4", "5")]
-        left = [b.slots["5"], b.slots["6L"], b.slots["7L"], (b.slots["7L"][0], falls_c[1])]
-        right = [b.slots["5"], b.slots["6R"], b.slots["7R"], (b.slots["7R"][0], falls_c[1])]
-        water = np.zeros((h, w), np.uint8)
-        for line in (trunk, left, right):
-            cv2.polylines(water, [self._px(line)], False, 255, int(2.5 * r * s),
-                          cv2.LINE_AA, shift=4)
-        cv2.fillPoly(water, [self._px(b.falls)], 255, cv2.LINE_AA, shift=4)
-        ripple = _texture(rng, (h, w), 0.10, 6 * s)
-        water_img = np.empty((h, w, 3), np.float32)
-        water_img[:] = bgr(WATER_RGB)
-        water_img *= ripple[..., None]
-        img = _blend(img, water_img, water.astype(np.float32) / 255)
-        # Falls: rocks and foam; dock: planks.
-        self._fill(img, b.falls, FALLS_RGB, rng, 0.12)
-        self._fill(img, b.dock, DOCK_RGB, rng, 0.06)
-        x0, y0 = np.min(b.dock, axis=0)
-        x1, y1 = np.max(b.dock, axis=0)
-        for y in np.arange(y0 + 12, y1, 12.0):
-            cv2.line(img, tuple(self._px([(x0 + 2, y)])[0]), tuple(self._px([(x1 - 2, y)])[0]),
-                     bgr((140, 125, 100)), max(1, int(s)), cv2.LINE_AA, shift=4)
-        for gem, poly in b.deposits.items():
-            self._fill(img, poly, DEPOSIT_RGB, rng, 0.08)
-            cv2.polylines(img, [self._px(poly)], True, bgr(GEM_RGB[gem]), max(1, int(1.5 * s)),
-                          cv2.LINE_AA, shift=4)
-        # Slot rings printed on the water, where the discs rest.
-        for c in b.slots.values():
-            cv2.circle(img, tuple(self._px([c])[0]), int(r * s * 16), bgr((70, 120, 160)),
-                       max(1, int(s)), cv2.LINE_AA, shift=4)
-        # Weather track.
-        pts = list(b.weather_mm.items())
-        step = min(math.dist(a[1], c[1]) for a in pts for c in pts if a[0] != c[0])
-        for value, c in pts:
-            cv2.circle(img, tuple(self._px([c])[0]), int(step * 0.42 * s * 16),
-                       bgr((120, 128, 118)), -1, cv2.LINE_AA, shift=4)
-            cv2.circle(img, tuple(self._px([c])[0]), int(step * 0.42 * s * 16),
-                       bgr(PRINT_RGB), max(1, int(s)), cv2.LINE_AA, shift=4)
-            label = f"+{value}" if value > 0 else str(value)
-            org = self._px([(c[0] + step * 0.5, c[1] + step * 0.12)])[0] // 16
-            cv2.putText(img, label, (int(org[0]), int(org[1])), cv2.FONT_HERSHEY_SIMPLEX,
-                        0.12 * s, bgr(PRINT_RGB), max(1, int(s / 2)), cv2.LINE_AA)
-        # The four markers on their white paper.
-        m = b.markers
-        for i, (cx, cy) in m.centres_mm.items():
-            half = m.size_mm * (0.5 + PAPER_MARGIN)
-            paper = [(cx - half, cy - half), (cx + half, cy - half),
-                     (cx + half, cy + half), (cx - half, cy + half)]
-            cv2.fillPoly(img, [self._px(paper)], bgr((246, 246, 242)), cv2.LINE_AA, shift=4)
-            side = int(round(m.size_mm * s))
-            mk = marker_image(i, side, m.dictionary)
-            x, y = int(round((cx - m.size_mm / 2) * s)), int(round((cy - m.size_mm / 2) * s))
-            ink = np.where(mk[..., None] > 127, np.uint8(246), np.uint8(22))
-            img[y:y + side, x:x + side] = np.broadcast_to(ink, (side, side, 3))
-        return img
-
-    def _fill(self, img: np.ndarray, poly: Polygon, rgb: RGB, rng: np.random.Generator,
-              amount: float) -> None:
-        mask = np.zeros(img.shape[:2], np.uint8)
-        cv2.fillPoly(mask, [self._px(poly)], 255, cv2.LINE_AA, shift=4)
-        tex = np.empty(img.shape, np.float32)
-        tex[:] = bgr(rgb)
-        tex *= _texture(rng, img.shape[:2], amount, 4 * self.scale)[..., None]
-        img[:] = _blend(img, tex, mask.astype(np.float32) / 255)
 
     # -- a game state on it ---------------------------------------------------------------
 
@@ -247,7 +143,8 @@ class Renderer:
         unknown = missing - set(SLOTS)
         if unknown:
             raise ValueError(f"missing_discs: no slot {', '.join(sorted(unknown))}")
-        scene = self._paint_pieces(canoes, weather, deposits, missing, rng, nuisance)
+        scene = paint_pieces(self.board_art(), self.board, self.scale, canoes, weather, deposits,
+                             missing, rng, nuisance.jitter_mm, nuisance.glare)
         # With `camera`, the pose comes from that seed alone: one still camera that
         # photographs every state of a game from the same place.
         homography, info = self._camera(rng if camera is None else np.random.default_rng(camera),
@@ -257,7 +154,7 @@ class Renderer:
         if hand:
             if hand is True:
                 hand = self.random_hand(rng)
-            mask = self._paint_hand(picture, homography, hand, rng)
+            mask = paint_hand(picture, homography, self.board.size_mm, hand, rng)
             info["hand"] = {"edge": hand.edge, "reach": list(hand.reach)}
         image = self._degrade(picture, rng, nuisance, info,
                               np.random.default_rng([seed, frame]) if frame else rng)
@@ -277,137 +174,6 @@ class Renderer:
         reach = (tx + rng.uniform(-30, 30), ty + rng.uniform(-30, 30))
         skin = SKIN_RGB[int(rng.integers(len(SKIN_RGB)))]
         return Hand(edge, (float(reach[0]), float(reach[1])), skin, float(rng.uniform(-25, 25)))
-
-    def _paint_pieces(self, canoes: Mapping[str, list[tuple[str, str | None]]], weather: int,
-                      deposits: Mapping[str, Mapping[str, int]], missing: set[str],
-                      rng: np.random.Generator, nz: Nuisance) -> np.ndarray:
-        b = self.board
-        img = self.board_art().copy()
-        jit = nz.jitter_mm
-        # Gems lying in the deposits.
-        for dep, poly in b.deposits.items():
-            gems = deposits.get(dep, {})
-            placed: list[tuple[float, float]] = []
-            for gem in sorted(gems):
-                for _ in range(int(gems[gem])):
-                    p = _spot_in(poly, placed, GEM_SIZE * 0.9, rng)
-                    placed.append(p)
-                    self._gem(img, p, gem, rng)
-        # Discs (transparent) in their slots, with glare.
-        r = b.disc_radius_mm
-        for slot, c in b.slots.items():
-            if slot in missing:
-                continue
-            c = (c[0] + rng.normal(0, jit * 0.5), c[1] + rng.normal(0, jit * 0.5))
-            self._disc(img, c, r, rng, rng.random() < nz.glare)
-        # The cloud on the weather track.
-        wc = b.weather_mm[weather]
-        self._cloud(img, (wc[0] + rng.normal(0, jit), wc[1] + rng.normal(0, jit)))
-        # Canoes: on each slot side by side along the flow; on dock and falls in rows.
-        by_place: dict[str, list[tuple[str, str | None]]] = {}
-        for player in PLAYER_COLOURS:
-            for place, gem in canoes.get(player, []):
-                by_place.setdefault(place, []).append((player, gem))
-        for place, here in by_place.items():
-            order = [here[i] for i in rng.permutation(len(here))]
-            if place in ("D", "F"):
-                poly = b.dock if place == "D" else b.falls
-                spots = _grid_spots(poly, len(order), rng)
-                for (player, gem), (p, ang) in zip(order, spots, strict=True):
-                    self._canoe(img, p, ang + rng.normal(0, 6), player,
-                                None if place == "F" else gem, rng)
-                continue
-            c = b.slots[place]
-            fx, fy = b.flow(place)
-            ang = math.degrees(math.atan2(fy, fx))
-            n = len(order)
-            for k, (player, gem) in enumerate(order):
-                off = (k - (n - 1) / 2) * CANOE_GAP
-                p = (c[0] - fy * off + rng.normal(0, jit), c[1] + fx * off + rng.normal(0, jit))
-                self._canoe(img, p, ang + rng.normal(0, 4), player, gem, rng)
-        return img
-
-    def _disc(self, img: np.ndarray, c: tuple[float, float], r: float,
-              rng: np.random.Generator, glare: bool) -> None:
-        s = self.scale
-        x0, y0 = int((c[0] - r - 3) * s), int((c[1] - r - 3) * s)
-        x1, y1 = int((c[0] + r + 3) * s) + 1, int((c[1] + r + 3) * s) + 1
-        x0, y0 = max(x0, 0), max(y0, 0)
-        roi = img[y0:y1, x0:x1].astype(np.float32)
-        centre = ((c[0] * s - x0) * 16, (c[1] * s - y0) * 16)
-        ctr = (int(centre[0]), int(centre[1]))
-        body = np.zeros(roi.shape[:2], np.uint8)
-        cv2.circle(body, ctr, int(r * s * 16), 255, -1, cv2.LINE_AA, shift=4)
-        a = body.astype(np.float32)[..., None] / 255
-        roi = roi * (1 - 0.22 * a) + 0.22 * a * np.array(bgr((225, 238, 245)), np.float32)
-        rim = np.zeros(roi.shape[:2], np.uint8)
-        cv2.circle(rim, ctr, int((r - 0.8) * s * 16), 255, max(1, int(1.6 * s)),
-                   cv2.LINE_AA, shift=4)
-        a = rim.astype(np.float32)[..., None] / 255 * 0.45
-        roi = roi * (1 - a) + a * 235
-        if glare:
-            gl = np.zeros(roi.shape[:2], np.float32)
-            ang = rng.uniform(0, 2 * math.pi)
-            d = rng.uniform(0.2, 0.75) * r
-            g = (int((c[0] * s - x0 + math.cos(ang) * d * s) * 16),
-                 int((c[1] * s - y0 + math.sin(ang) * d * s) * 16))
-            axes = (int(rng.uniform(5, 11) * s * 16), int(rng.uniform(2, 5) * s * 16))
-            cv2.ellipse(gl, g, axes, math.degrees(ang) + 90, 0, 360, 1.0, -1, cv2.LINE_AA,
-                        shift=4)
-            gl = cv2.GaussianBlur(gl, (0, 0), 1.5 * s) * rng.uniform(0.5, 0.9)
-            gl *= body.astype(np.float32) / 255
-            roi = roi * (1 - gl[..., None]) + gl[..., None] * 252
-        img[y0:y1, x0:x1] = np.clip(roi, 0, 255).astype(np.uint8)
-
-    def _cloud(self, img: np.ndarray, c: tuple[float, float]) -> None:
-        s = self.scale
-        p = tuple(self._px([(c[0] + 1.5, c[1] + 1.5)])[0])
-        cv2.circle(img, p, int(CLOUD_RADIUS * s * 16), (60, 60, 60), -1, cv2.LINE_AA, shift=4)
-        p = tuple(self._px([c])[0])
-        cv2.circle(img, p, int(CLOUD_RADIUS * s * 16), bgr(CLOUD_RGB), -1, cv2.LINE_AA, shift=4)
-        cv2.circle(img, p, int(CLOUD_RADIUS * s * 16), bgr((200, 200, 205)), max(1, int(s)),
-                   cv2.LINE_AA, shift=4)
-
-    def _canoe(self, img: np.ndarray, p: tuple[float, float], angle: float, player: str,
-               gem: str | None, rng: np.random.Generator) -> None:
-        rgb = np.array(CANOE_RGB[player], np.float32) * rng.uniform(0.94, 1.06)
-        hull = _hull(p, angle, CANOE_LENGTH, CANOE_WIDTH)
-        shadow = _hull((p[0] + 1.2, p[1] + 1.6), angle, CANOE_LENGTH, CANOE_WIDTH)
-        _multiply(img, self._px(shadow), 0.55, self.scale)
-        col = tuple(float(v) for v in np.clip(rgb, 0, 255)[::-1])
-        cv2.fillPoly(img, [self._px(hull)], col, cv2.LINE_AA, shift=4)
-        inner = _hull(p, angle, CANOE_LENGTH * 0.8, CANOE_WIDTH * 0.62)
-        dark = tuple(v * 0.82 for v in col)
-        cv2.fillPoly(img, [self._px(inner)], dark, cv2.LINE_AA, shift=4)
-        cv2.polylines(img, [self._px(hull)], True, tuple(v * 0.6 for v in col),
-                      max(1, int(self.scale * 0.6)), cv2.LINE_AA, shift=4)
-        if gem:
-            g = (p[0] + rng.normal(0, 0.8), p[1] + rng.normal(0, 0.8))
-            self._gem(img, g, gem, rng, tint=rgb)
-
-    def _gem(self, img: np.ndarray, p: tuple[float, float], gem: str,
-             rng: np.random.Generator, tint: np.ndarray | None = None) -> None:
-        base = np.array(GEM_RGB[gem], np.float32)
-        if gem == "clear" and tint is not None:
-            base = 0.9 * base + 0.1 * tint
-        rot = rng.uniform(0, math.pi)
-        rad = GEM_SIZE / 2 * rng.uniform(0.95, 1.05)
-        ring = [(p[0] + rad * math.cos(rot + k * math.pi / 3),
-                 p[1] + rad * math.sin(rot + k * math.pi / 3)) for k in range(6)]
-        _multiply(img, self._px([(x + 0.8, y + 1.0) for x, y in ring]), 0.6, self.scale)
-        for k in range(6):
-            tri = [p, ring[k], ring[(k + 1) % 6]]
-            shade = 0.85 + 0.25 * math.cos(rot + k * math.pi / 3 - 0.8)
-            col = np.clip(base * shade, 0, 255)[::-1]
-            cv2.fillPoly(img, [self._px(tri)], tuple(float(v) for v in col), cv2.LINE_AA,
-                         shift=4)
-        table = [(p[0] + rad * 0.45 * math.cos(rot + k * math.pi / 3),
-                  p[1] + rad * 0.45 * math.sin(rot + k * math.pi / 3)) for k in range(6)]
-        top = np.clip(base * 1.05 + 10, 0, 255)[::-1]
-        cv2.fillPoly(img, [self._px(table)], tuple(float(v) for v in top), cv2.LINE_AA, shift=4)
-        hl = (p[0] - rad * 0.35, p[1] - rad * 0.35)
-        cv2.circle(img, tuple(self._px([hl])[0]), int(rad * 0.18 * self.scale * 16),
-                   (250, 250, 250), -1, cv2.LINE_AA, shift=4)
 
     # -- the camera ------------------------------------------------------------------------
 
@@ -455,48 +221,6 @@ class Renderer:
                             flags=cv2.INTER_AREA if self.scale > 1.5 else cv2.INTER_LINEAR,
                             borderMode=cv2.BORDER_TRANSPARENT)
         return frame
-
-    def _paint_hand(self, frame: np.ndarray, homography: np.ndarray, hand: Hand,
-                    rng: np.random.Generator) -> np.ndarray:
-        bw, bh = self.board.size_mm
-        tx, ty = hand.reach
-        start = {"top": (tx, -400.0), "bottom": (tx, bh + 400.0),
-                 "left": (-400.0, ty), "right": (bw + 400.0, ty)}[hand.edge]
-        ang = math.atan2(ty - start[1], tx - start[0]) + math.radians(hand.angle)
-        ux, uy = math.cos(ang), math.sin(ang)
-        nx, ny = -uy, ux
-        wrist = (tx - ux * 60, ty - uy * 60)
-        arm = [(start[0] + nx * 40, start[1] + ny * 40), (wrist[0] + nx * 30, wrist[1] + ny * 30),
-               (wrist[0] - nx * 30, wrist[1] - ny * 30), (start[0] - nx * 40, start[1] - ny * 40)]
-        shapes = [arm, _ellipse((tx - ux * 20, ty - uy * 20), ang, 50, 42)]
-        for k in range(4):
-            off = (k - 1.5) * 19
-            base = (tx + ux * 15 + nx * off, ty + uy * 15 + ny * off)
-            length = (55, 68, 72, 62)[k] * rng.uniform(0.9, 1.1)
-            tip = (base[0] + ux * length, base[1] + uy * length)
-            shapes.append(_capsule(base, tip, 8.5))
-        thumb_base = (tx - ux * 20 + nx * 40, ty - uy * 20 + ny * 40)
-        tip = (thumb_base[0] + (ux + nx) * 35, thumb_base[1] + (uy + ny) * 35)
-        shapes.append(_capsule(thumb_base, tip, 10))
-        h_img, w_img = frame.shape[:2]
-        mask = np.zeros((h_img, w_img), np.uint8)
-        shadow = np.zeros((h_img, w_img), np.uint8)
-        for shape in shapes:
-            pts = cv2.perspectiveTransform(np.array([shape], np.float64), homography)[0]
-            cv2.fillPoly(mask, [np.round(pts * 16).astype(np.int32)], 255, cv2.LINE_AA, shift=4)
-            sh = [(x + 25, y + 30) for x, y in shape]
-            pts = cv2.perspectiveTransform(np.array([sh], np.float64), homography)[0]
-            cv2.fillPoly(shadow, [np.round(pts * 16).astype(np.int32)], 255, cv2.LINE_AA,
-                         shift=4)
-        sh = cv2.GaussianBlur(shadow.astype(np.float32) / 255, (0, 0), 8)[..., None]
-        out = frame.astype(np.float32) * (1 - 0.45 * sh)
-        skin = np.empty_like(out)
-        skin[:] = bgr(hand.skin)
-        shade = _texture(rng, (h_img, w_img), 0.12, 30)
-        skin *= shade[..., None]
-        a = mask.astype(np.float32)[..., None] / 255
-        frame[:] = np.clip(out * (1 - a) + skin * a, 0, 255).astype(np.uint8)
-        return mask
 
     def _markers_covered(self, homography: np.ndarray, mask: np.ndarray) -> int:
         n = 0
