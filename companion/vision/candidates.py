@@ -16,7 +16,7 @@ from companion.rules import (
 
 from .expected import Canoe
 from .fit import Mismatch, place_diff
-from .sighting import UNKNOWN, Sighting
+from .sighting import Sighting
 
 STATUSES = ("exact", "ambiguous", "none")
 
@@ -203,10 +203,12 @@ def _status(candidates: Sequence[Candidate]) -> str:
     kind = tied[0]
     if kind in ("none", "hidden") and _gem_may_hide(candidates):
         return "ambiguous"
-    if kind == "none":
-        return "exact"
     runner = next((c for c in candidates[1:] if c.order != first.order), None)
     clear = runner is None or runner.score >= first.score + MARGIN
+    if kind == "none":
+        # A runner whose every disagreement is a slip that cannot mean another move
+        # (``_benign``) fits as well as a perfect fit: ask.
+        return "exact" if clear or slips(runner.mismatches) != "hidden" else "ambiguous"
     return "exact" if clear and kind == "hidden" else "ambiguous"
 
 
@@ -237,9 +239,9 @@ def _gem_may_hide(candidates: Sequence[Candidate]) -> tuple[Candidate, ...]:
 def _swapped(mismatches: Sequence[Mismatch]) -> list[tuple[Mismatch, Mismatch]]:
     """Pairs of disagreements one gem read in the wrong canoe of a shared disc explains:
     a canoe seen without the gem it should carry, and another canoe on the same slot
-    seen with that gem where it should be empty. Two canoes on one disc touch, and a
-    thief ends on its victim's slot (R-STEAL): which of them holds the gem is what a
-    picture tells least well."""
+    seen with a gem where it should be empty (its colour read or not). Two canoes on one
+    disc touch, and a thief ends on its victim's slot (R-STEAL): which of them holds the
+    gem is what a picture tells least well."""
     given = [m for m in mismatches if m.kind == "cargo" and isinstance(m.expected, tuple)
              and m.expected[1] is None and isinstance(m.seen, tuple) and m.seen[1]]
     pairs, used = [], set()
@@ -247,8 +249,7 @@ def _swapped(mismatches: Sequence[Mismatch]) -> list[tuple[Mismatch, Mismatch]]:
         assert isinstance(lost.expected, tuple)
         for m in given:
             assert isinstance(m.expected, tuple) and isinstance(m.seen, tuple)
-            if id(m) not in used and m.expected[0] == lost.expected[0] \
-                    and m.seen[1] in (lost.expected[1], UNKNOWN):
+            if id(m) not in used and m.expected[0] == lost.expected[0]:
                 pairs.append((lost, m))
                 used.add(id(m))
                 break
@@ -256,11 +257,12 @@ def _swapped(mismatches: Sequence[Mismatch]) -> list[tuple[Mismatch, Mismatch]]:
 
 
 def _pile_hid(m: Mismatch) -> bool:
-    """A pile the event takes a gem from (or puts one on) that the picture did not see
-    change: one translucent gem among its like may leave a pile looking the same, so
-    this is no evidence that the event did not happen. (A pile seen to change where the
-    event leaves it is: a gem's whole area changed there.)"""
-    return m.kind == "deposit" and m.expected is not None
+    """A pile the event takes a gem from that the picture did not see change: one
+    translucent gem gone from among its like may leave a pile looking the same, so this
+    is no evidence that the event did not happen. (A gem put on a pile is of another
+    colour, R-GEM-3, and lies on top: not seen, it was not put there. A pile seen to
+    change where the event leaves it is evidence too: a gem's whole area changed.)"""
+    return m.kind == "deposit" and m.expected is not None and m.taken
 
 
 def _benign(m: Mismatch) -> bool:

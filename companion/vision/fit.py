@@ -78,6 +78,9 @@ class Mismatch:
     # The expected gem was loaded from a deposit whose pile the picture saw change as
     # the event says: the load was seen there, if not in the canoe.
     vouched: bool = False
+    # A deposit the event only takes gems from (kind "deposit"): a pile smaller by a gem
+    # of its own colour, which may look as it did (a gem put on a pile always shows).
+    taken: bool = False
 
     @property
     def misread_colour(self) -> bool:
@@ -262,7 +265,8 @@ def deposit_mismatches(before: Mapping[str, Mapping[str, int]],
     changes = {name for name in set(before) | set(after)
                if {g: n for g, n in before.get(name, {}).items() if n}
                != {g: n for g, n in after.get(name, {}).items() if n}}
-    return ([Mismatch("deposit", None, name, None, weights.deposit)
+    return ([Mismatch("deposit", None, name, None, weights.deposit,
+                      taken=sum(after.get(name, {}).values()) < sum(before.get(name, {}).values()))
              for name in sorted(changes - seen.deposits_changed)]
             + [Mismatch("deposit", None, None, name, weights.deposit)
                for name in sorted(seen.deposits_changed - changes)])

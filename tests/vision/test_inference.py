@@ -698,3 +698,32 @@ def test_loot_read_in_the_victims_canoe_is_asked_about_never_passed_over():
         else:
             assert turn in result.turns, format_turn(turn)
     assert tried > 10
+
+
+def _piles_put(game: Game, turn) -> list[str]:
+    """The deposits `turn` puts a gem on (its pile grows)."""
+    before = {d: sum(p.values()) for d, p in game.state.deposits.items()}
+    game.apply(turn)
+    try:
+        return sorted(d for d, p in game.state.deposits.items()
+                      if sum(p.values()) > before.get(d, 0))
+    finally:
+        game.undo()
+
+
+def test_a_gem_put_on_a_pile_shows_so_a_pile_seen_unchanged_rules_out_an_unload():
+    # R-GEM-3: a gem is unloaded only into a deposit of another colour, on top of its
+    # pile: not seen there, it was not put there. (A gem taken may leave a pile alike.)
+    rng = random.Random(81)
+    tried = 0
+    for game in positions_in_phase_two(seed=81, count=60):
+        for turn in sample_turns(game, rng, at_most=15):
+            if _piles_changed(game, turn):
+                continue
+            obs = observe_after(game, turn)
+            obs["deposits_changed"] = []
+            result = infer_turn(game, obs)
+            assert turn in (result.turns if result.status == "ambiguous" else [result.turn])
+            assert not any(_piles_put(game, t) for t in result.turns), format_turn(turn)
+            tried += 1
+    assert tried > 100

@@ -1,0 +1,136 @@
+"""How safe move inference is when the picture after a turn has one slip in it.
+
+    python benchmarks/inference_slips.py [--positions 300] [--seed 7]
+
+A camera misreads a little: a gem not seen (a clear one on a pale hull), a gem read
+"unknown", a gem read as a neighbouring colour (violet as blue), an empty hull's
+shading read as a gem of its own colour, a gem read in the neighbouring canoe of a
+shared disc, a canoe hidden among others. For legal turns of random positions
+(companion.rules.random_play) this takes the perfect camera's picture after the turn
+(companion.vision.expected), puts one such slip on a place the turn touched, and infers
+the turn from it. The picture says which deposits' piles changed, as the table's camera
+does from the picture before (``--no-piles``: it does not, as one picture alone cannot).
+Prints, per kind of slip ("none": the perfect picture): read right, asked with the truth among the
+choices, asked without it, flagged as illegal, and **another turn applied** (the one
+figure that must stay near 0: a wrong event the players did not make).
+
+Everything runs in this one process; the figures are deterministic by seed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import random
+import sys
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from companion.rules import Game, Turn  # noqa: E402
+from companion.rules.random_play import random_position  # noqa: E402
+from companion.vision.expected import expected_observation  # noqa: E402
+from companion.vision.inference import infer_turn  # noqa: E402
+
+# Gem colours a camera confuses (hues next to each other; clear in glare or not seen).
+NEAR: dict[str, list[str | None]] = {"violet": ["blue", "red"], "blue": ["violet"],
+                                     "red": ["violet"], "yellow": ["clear"],
+                                     "clear": ["yellow", None]}
+HULL_GEMS = ("red", "blue", "yellow")  # canoe colours that are gem colours too
+KINDS = ("none", "unseen", "unknown", "near", "own", "swap", "hidden")
+
+
+def slip(picture: dict[str, Any], places: set[str], kind: str, rng: random.Random) -> bool:
+    """Put one slip of `kind` on a canoe of `places` in `picture`; False when none fits.
+    ("none": the perfect picture, to compare with.)"""
+    if kind == "none":
+        return True
+    canoes = [(p, c) for p in sorted(places) if p in picture["slots"]
+              for c in picture["slots"][p]["canoes"]]
+    rng.shuffle(canoes)
+    for place, canoe in canoes:
+        gem, on_slot = canoe["gem"], picture["slots"][place]["canoes"]
+        if kind == "unseen" and gem:
+            canoe["gem"] = None
+        elif kind == "unknown":
+            canoe["gem"] = "unknown"
+        elif kind == "near" and gem in NEAR:
+            canoe["gem"] = rng.choice(NEAR[gem])
+        elif kind == "own" and gem is None and canoe["player"] in HULL_GEMS:
+            canoe["gem"] = canoe["player"]
+        elif kind == "swap" and any(o["gem"] != gem for o in on_slot):
+            other = rng.choice([o for o in on_slot if o["gem"] != gem])
+            canoe["gem"], other["gem"] = other["gem"], gem
+        elif kind == "hidden":
+            on_slot.remove(canoe)
+        else:
+            continue
+        return True
+    return False
+
+
+def positions(count: int, rng: random.Random) -> list[Game]:
+    out = []
+    while len(out) < count:
+        game = random_position(rng)
+        if game.phase == "turns":
+            out.append(game)
+    return out
+
+
+def judge(game: Game, turn: Turn, picture: dict[str, Any]) -> str:
+    result = infer_turn(game, picture)
+    if result.status == "exact":
+        return "right" if result.turn == turn else "WRONG"
+    if result.status == "ambiguous":
+        return "asked" if turn in result.turns else "asked, truth not among"
+    return "flagged"
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--positions", type=int, default=300)
+    ap.add_argument("--turns", type=int, default=8, help="turns tried per position")
+    ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--no-piles", action="store_true",
+                    help="pictures without deposits_changed (one picture alone)")
+    args = ap.parse_args()
+    rng = random.Random(args.seed)
+    counts: dict[str, Counter] = {kind: Counter() for kind in KINDS}
+    for game in positions(args.positions, rng):
+        turns = game.legal_turns()
+        for turn in rng.sample(turns, min(args.turns, len(turns))):
+            piles = {d: dict(p) for d, p in game.state.deposits.items()}
+            game.apply(turn)
+            perfect = expected_observation(game)
+            if not args.no_piles:
+                perfect["deposits_changed"] = sorted(
+                    d for d in set(piles) | set(game.state.deposits)
+                    if {g: n for g, n in piles.get(d, {}).items() if n}
+                    != {g: n for g, n in game.state.deposits.get(d, {}).items() if n})
+            game.undo()
+            touched = {a.origin for a in turn.canoes} | {a.destination for a in turn.canoes}
+            for kind in KINDS:
+                picture = copy.deepcopy(perfect)
+                if slip(picture, touched, kind, rng):
+                    counts[kind][judge(game, turn, picture)] += 1
+    outcomes = ("right", "asked", "asked, truth not among", "flagged", "WRONG")
+    print(f"inference with one slip in the picture: {args.positions} random positions, "
+          f"up to {args.turns} turns each, seed {args.seed}")
+    total: Counter = Counter()
+    for kind in KINDS:
+        c = counts[kind]
+        total.update(c)
+        n = sum(c.values())
+        print(f"  {kind:8s} {n:5d} tried: " + ", ".join(
+            f"{o} {100 * c[o] / n:.1f}%" for o in outcomes) if n else f"  {kind}: none")
+    n = sum(total.values())
+    print(f"  all      {n:5d} tried: " + ", ".join(
+        f"{o} {100 * total[o] / n:.2f}% ({total[o]})" for o in outcomes))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
