@@ -30,7 +30,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from companion.rules import Game, Turn  # noqa: E402
-from companion.rules.random_play import random_position  # noqa: E402
+from companion.rules.random_play import random_positions  # noqa: E402
 from companion.vision.expected import expected_observation  # noqa: E402
 from companion.vision.inference import infer_turn  # noqa: E402
 
@@ -71,15 +71,6 @@ def slip(picture: dict[str, Any], places: set[str], kind: str, rng: random.Rando
     return False
 
 
-def positions(count: int, rng: random.Random) -> list[Game]:
-    out = []
-    while len(out) < count:
-        game = random_position(rng)
-        if game.phase == "turns":
-            out.append(game)
-    return out
-
-
 def judge(game: Game, turn: Turn, picture: dict[str, Any]) -> str:
     result = infer_turn(game, picture)
     if result.status == "exact":
@@ -99,7 +90,7 @@ def main() -> int:
     args = ap.parse_args()
     rng = random.Random(args.seed)
     counts: dict[str, Counter] = {kind: Counter() for kind in KINDS}
-    for game in positions(args.positions, rng):
+    for game in random_positions(rng, args.positions):
         turns = game.legal_turns()
         for turn in rng.sample(turns, min(args.turns, len(turns))):
             piles = {d: dict(p) for d, p in game.state.deposits.items()}

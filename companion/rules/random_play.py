@@ -133,6 +133,16 @@ def random_position(rng: random.Random, rounds: int | None = None,
 _TRIP = {g: DEPTH[place] / 3 for place, g in reversed(DEPOSIT_AT.items())}
 
 
+def random_positions(rng: random.Random, count: int, phase: str = "turns") -> list[Game]:
+    """`count` random positions (``random_position``) that stopped in `phase`."""
+    out: list[Game] = []
+    while len(out) < count:
+        game = random_position(rng)
+        if game.phase == phase:
+            out.append(game)
+    return out
+
+
 def _still_to_win(camp: Sequence[str]) -> float:
     """R-WIN-1 by its cheapest way from `camp`: four of one colour, all five colours,
     or seven gems, each missing gem weighed by the trip it takes."""

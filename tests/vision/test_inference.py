@@ -8,7 +8,7 @@ import random
 import pytest
 
 from companion.rules import Game, format_turn, parse_turn
-from companion.rules.random_play import random_position
+from companion.rules.random_play import random_positions
 from companion.vision.expected import expected_observation
 from companion.vision.inference import (
     BuybackInference,
@@ -31,13 +31,7 @@ def observe_after(game: Game, turn) -> dict:
 
 
 def positions_in_phase_two(seed: int, count: int) -> list[Game]:
-    rng = random.Random(seed)
-    out = []
-    while len(out) < count:
-        game = random_position(rng)
-        if game.phase == "turns":
-            out.append(game)
-    return out
+    return random_positions(random.Random(seed), count)
 
 
 def sample_turns(game: Game, rng: random.Random, at_most: int = 30):
