@@ -138,7 +138,12 @@ class Inference:
             return near + tuple(c for c in _gem_may_hide(self.candidates) if c not in near)
         tied = tuple(c for c in self.candidates if c.order == first.order)
         if self.status == "ambiguous":
-            return tied + _gem_may_hide(self.candidates)
+            # and those as good but for slips that cannot mean another move
+            benign = tuple(c for c in self.candidates if c.order != first.order
+                           and c.score < first.score + MARGIN
+                           and slips(c.mismatches) == "hidden")
+            hide = tuple(c for c in _gem_may_hide(self.candidates) if c not in benign)
+            return tied + benign + hide
         return tied
 
     @property
