@@ -32,6 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from companion.rules import Game, Turn  # noqa: E402
 from companion.rules.random_play import random_positions  # noqa: E402
 from companion.vision.expected import expected_observation  # noqa: E402
+from companion.vision.fit import changed_piles  # noqa: E402
 from companion.vision.inference import infer_turn  # noqa: E402
 
 # Gem colours a camera confuses (hues next to each other; clear in glare or not seen).
@@ -97,10 +98,7 @@ def main() -> int:
             game.apply(turn)
             perfect = expected_observation(game)
             if not args.no_piles:
-                perfect["deposits_changed"] = sorted(
-                    d for d in set(piles) | set(game.state.deposits)
-                    if {g: n for g, n in piles.get(d, {}).items() if n}
-                    != {g: n for g, n in game.state.deposits.get(d, {}).items() if n})
+                perfect["deposits_changed"] = sorted(changed_piles(piles, game.state.deposits))
             game.undo()
             touched = {a.origin for a in turn.canoes} | {a.destination for a in turn.canoes}
             for kind in KINDS:

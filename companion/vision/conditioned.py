@@ -150,8 +150,9 @@ def _place_pixels(detector: Detector) -> dict[str, tuple[np.ndarray, np.ndarray]
 def condition(observation: Mapping[str, Any], before: State | Game | Mapping[str, Any],
               changed: Iterable[str]) -> dict[str, Any]:
     """The observation with every place that did not change holding what the state
-    before has there (its disc and canoes; the cloud unless its track changed). A copy:
-    the observation given is not modified."""
+    before has there (its disc and canoes; the cloud unless its track changed), and,
+    when `changed` came from the pixels (``changed_places``), the deposits whose pile
+    changed (``deposits_changed``). A copy: the observation given is not modified."""
     changed_in, changed = changed, set(changed)
     known = expected_observation(before)
     out = copy.deepcopy(dict(observation))
@@ -161,8 +162,11 @@ def condition(observation: Mapping[str, Any], before: State | Game | Mapping[str
     for place, key in (("D", "dock"), ("F", "falls")):
         if place not in changed:
             out[key] = copy.deepcopy(known[key])
-    # The piles that changed: which deposits a move took gems from or put gems in.
-    out["deposits_changed"] = sorted(p[len(DEPOSIT):] for p in changed if p.startswith(DEPOSIT))
+    if isinstance(changed_in, Changes):
+        # Pixels compared: the piles that changed, where a move took gems or put them.
+        # (Readings compared say nothing of the piles: the field is left out.)
+        out["deposits_changed"] = sorted(p[len(DEPOSIT):] for p in changed
+                                         if p.startswith(DEPOSIT))
     if WEATHER not in changed:
         out["weather"] = known["weather"]
     elif isinstance(changed_in, Changes) and known["weather"] is not None:

@@ -254,6 +254,15 @@ def compare(expected: Mapping[str, Sequence[Canoe]], seen: Sighting,
     return total, found
 
 
+def changed_piles(before: Mapping[str, Mapping[str, int]],
+                  after: Mapping[str, Mapping[str, int]]) -> set[str]:
+    """The deposits whose pile differs between two states' deposits (by deposit, gem:
+    count)."""
+    return {name for name in set(before) | set(after)
+            if {g: n for g, n in before.get(name, {}).items() if n}
+            != {g: n for g, n in after.get(name, {}).items() if n}}
+
+
 def deposit_mismatches(before: Mapping[str, Mapping[str, int]],
                        after: Mapping[str, Mapping[str, int]], seen: Sighting,
                        weights: FitWeights = DEFAULT_WEIGHTS) -> list[Mismatch]:
@@ -262,9 +271,7 @@ def deposit_mismatches(before: Mapping[str, Mapping[str, int]],
     when the picture cannot tell (``Sighting.deposits_changed`` None)."""
     if seen.deposits_changed is None:
         return []
-    changes = {name for name in set(before) | set(after)
-               if {g: n for g, n in before.get(name, {}).items() if n}
-               != {g: n for g, n in after.get(name, {}).items() if n}}
+    changes = changed_piles(before, after)
     return ([Mismatch("deposit", None, name, None, weights.deposit,
                       taken=sum(after.get(name, {}).values()) < sum(before.get(name, {}).values()))
              for name in sorted(changes - seen.deposits_changed)]
@@ -321,4 +328,4 @@ def _unexplained(before: Mapping[str, Sequence[Canoe]], seen: Sighting,
 
 
 __all__ = ["FitWeights", "DEFAULT_WEIGHTS", "Mismatch", "match_canoes", "compare",
-           "deposit_mismatches", "place_diff"]
+           "changed_piles", "deposit_mismatches", "place_diff"]

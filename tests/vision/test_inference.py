@@ -11,6 +11,7 @@ from companion.rules import Game, format_turn, parse_turn
 from companion.rules.random_play import random_positions
 from companion.vision.candidates import MARGIN, slips
 from companion.vision.expected import expected_observation
+from companion.vision.fit import changed_piles
 from companion.vision.inference import (
     BuybackInference,
     FitWeights,
@@ -557,9 +558,7 @@ def _piles_changed(game: Game, turn) -> list[str]:
     before = {d: dict(p) for d, p in game.state.deposits.items()}
     game.apply(turn)
     try:
-        return sorted(d for d in set(before) | set(game.state.deposits)
-                      if {g: n for g, n in before.get(d, {}).items() if n}
-                      != {g: n for g, n in game.state.deposits.get(d, {}).items() if n})
+        return sorted(changed_piles(before, game.state.deposits))
     finally:
         game.undo()
 
