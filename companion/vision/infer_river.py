@@ -194,7 +194,8 @@ def _status_river(ranked: Sequence[tuple], mismatches: Mapping[Layout, Sequence[
     """exact when one layout fits best (perfectly, or with canoes hidden only, within
     TOLERANCE and by MARGIN ahead of every other layout) and the explanations of it
     closest to the rules agree on the branch the next disc takes; ambiguous when they
-    do not, or when the best layout fits only with gems of another colour."""
+    do not, when the best layout fits only with gems of another colour, or only with
+    more unseen than TOLERANCE (nothing seen contradicts it); none otherwise."""
     if not ranked:
         return "none"
     kind = slips(mismatches[ranked[0][5]])
