@@ -213,7 +213,8 @@ def _status(candidates: Sequence[Candidate]) -> str:
     if kind == "none":
         # A runner whose every disagreement is a slip that cannot mean another move
         # (``_benign``) fits as well as a perfect fit: ask.
-        return "exact" if clear or slips(runner.mismatches) != "hidden" else "ambiguous"
+        return "exact" if clear or (runner is not None
+                                    and slips(runner.mismatches) != "hidden") else "ambiguous"
     return "exact" if clear and kind == "hidden" else "ambiguous"
 
 

@@ -204,6 +204,7 @@ def cmd_calibrate_board(args: argparse.Namespace) -> int:
     except OSError as exc:
         return _fail("calibrate board", f"cannot listen on port {args.port}: {exc}", 2)
     host, port = server.server_address[:2]
+    assert isinstance(host, str)  # (an AF_INET server's host)
     print(f"open http://{host}:{port}/ , drag the handles, press Save; Ctrl-C to stop",
           file=sys.stderr)
     try:

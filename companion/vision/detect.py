@@ -33,7 +33,7 @@ How it looks:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 import cv2
 import numpy as np
@@ -57,6 +57,7 @@ from .profile import (
     SHADE_CELL_MM,
     ColourProfile,
 )
+from .stage import GemRead
 from .straighten import Straightener
 from .surface import Surface
 from .thresholds import (
@@ -118,9 +119,9 @@ class Detector(BoardMasks, Straightener, HandFinder, CanoeFinder, GemReader, Dis
                                                 (_odd(RIM_MM * px_per_mm),) * 2)
         self._solid_small = cv2.getStructuringElement(
             cv2.MORPH_ELLIPSE, (_odd(UNKNOWN_MM * px_per_mm / HAND_STEP),) * 2)
-        self._shade_ref: np.ndarray | None = None
-        self._gain: np.ndarray | None = None
-        self._gem_cache: dict[tuple[str, int, int], tuple[np.ndarray, Any]] = {}
+        self._shade_ref = None
+        self._gain = None
+        self._gem_cache = {}
         if profile.board_luma is not None:
             self._shade_cell = max(2, 2 * int(round(SHADE_CELL_MM * px_per_mm / 2)))
             rows = self.shape[0] // self._shade_cell
@@ -129,14 +130,13 @@ class Detector(BoardMasks, Straightener, HandFinder, CanoeFinder, GemReader, Dis
                              interpolation=cv2.INTER_NEAREST)
             self._shade_ref = np.where(ref > 0, ref, np.nan).astype(np.float32)
         self._ground_bit = np.zeros(256, np.uint32)
-        self._allowed: np.ndarray | None = None
+        self._allowed = None
         if profile.ground_map:
             self._build_allowed()
         self._is_canoe = np.zeros(256, bool)
         self._is_canoe[list(self._canoe_idx.values())] = True
         profile.lut()  # build it now, not on the first frame
-        self._gem_zones: tuple[float, float, int, np.ndarray, np.ndarray, np.ndarray] | None \
-            = None
+        self._gem_zones = None
         self._build_masks()
         self.surface = (Surface(board, profile, px_per_mm, self._places())
                         if profile.board_chroma is not None
@@ -144,8 +144,9 @@ class Detector(BoardMasks, Straightener, HandFinder, CanoeFinder, GemReader, Dis
         if self.surface is not None:
             rows, cols = self.surface.shape
             c = self.surface.cell_px
-            self._river_cells = self.canoe_area[:rows * c, :cols * c] \
-                .reshape(rows, c, cols, c).all(axis=(1, 3))
+            # (an array: numpy's stubs cannot tell from `axis` that it is no scalar)
+            self._river_cells = cast(np.ndarray, self.canoe_area[:rows * c, :cols * c]
+                                     .reshape(rows, c, cols, c).all(axis=(1, 3)))
 
     # -- fixed masks of the board ----------------------------------------------------------
 
@@ -202,7 +203,7 @@ class Detector(BoardMasks, Straightener, HandFinder, CanoeFinder, GemReader, Dis
             hulls = [(p, ys, xs) for p, ys, xs in hulls if p not in skin]
         canoes: list[tuple[str, tuple[float, float], str | None]] = []
         seen: list[SeenCanoe] = []
-        cache: dict[tuple[str, int, int], tuple[np.ndarray, Any]] = {}
+        cache: dict[tuple[str, int, int], tuple[np.ndarray, GemRead]] = {}
         for player, ys, xs in hulls:
             centre = ((xs.mean() + 0.5) / self.scale, (ys.mean() + 0.5) / self.scale)
             # On the dock and below the falls canoes are empty by the rules (R-LAND-2,

@@ -21,7 +21,7 @@ import numpy as np
 from .board import Board
 from .colours import CANOE_RGB
 from .known import PlaceError
-from .masks import polygon_mask
+from .masks import pixels, polygon_mask
 from .profile import MIN_SIGMA, features
 
 HULL_MM = (45.0, 16.0)     # a canoe's length and width (vision.md)
@@ -98,7 +98,7 @@ def find_dock_canoes(img: np.ndarray, board: Board, players: Sequence[str],
                     angle, 0, 360, 1, -1)
         # All of the hull unlike the print is this canoe's, its shaded inside too (which
         # may lie nearer another colour's hue than its own).
-        hull = np.nonzero(inner.astype(bool) & unlike & ~taken)
+        hull = pixels(inner.astype(bool) & unlike & ~taken)
         taken |= whole.astype(bool)
         found.append(DockCanoe(player, ((x + 0.5) / s, (y + 0.5) / s), float(angle), hull))
         need[player] -= 1

@@ -65,12 +65,15 @@ class Mismatch:
 
     kind: ``cargo`` (right place, other gem), ``moved`` (seen on another place),
     ``missing`` (not seen), ``extra`` (seen, not expected), ``weather``, ``disc`` (no
-    disc seen in a slot) or ``player`` (a canoe of a colour that is not playing)."""
+    disc seen in a slot) or ``player`` (a canoe of a colour that is not playing).
+
+    expected, seen: a canoe (place, gem), a weather value (``weather``), the slot
+    (``disc``: seen) or the deposit's name (``deposit``), or None."""
 
     kind: str
     player: str | None
-    expected: Canoe | int | None
-    seen: Canoe | int | None
+    expected: Canoe | int | str | None
+    seen: Canoe | int | str | None
     cost: float = 0.0
     # The expected gem is one a canoe carried before the event (not loaded by it): the
     # picture before showed it, confirmed by the game, and it travels with its canoe.
@@ -111,6 +114,7 @@ class Mismatch:
     def message(self) -> str:
         exp, seen = self.expected, self.seen
         if self.kind == "weather":
+            assert not isinstance(exp, tuple | str) and not isinstance(seen, tuple | str)
             return f"the cloud should be on {_weather(exp)}, seen on {_weather(seen)}"
         if self.kind == "disc":
             return f"no disc seen in slot {seen}"
@@ -142,7 +146,7 @@ class Mismatch:
         return f"{_describe(self.player, seen[1])} seen {_on(seen[0])} should not be there"
 
     def to_json(self) -> dict[str, Any]:
-        def side(value: Canoe | int | None) -> Any:
+        def side(value: Canoe | int | str | None) -> Any:
             if isinstance(value, tuple):
                 return {"at": value[0], "gem": value[1]}
             return value
@@ -290,7 +294,7 @@ def place_diff(expected: Mapping[str, Sequence[Canoe]], seen: Sighting,
     for each place concerned, the canoes of `players` that should be there and those
     seen, and what is wrong — what a referee shows so the table can put it right."""
     touched = {p for m in mismatches for p in m.places}
-    out = []
+    out: list[dict[str, Any]] = []
     for place in PLACES:
         if place not in touched:
             continue

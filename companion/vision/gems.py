@@ -9,7 +9,6 @@ colour's gem. Unsure is "unknown".
 from __future__ import annotations
 
 import math
-from typing import Any
 
 import cv2
 import numpy as np
@@ -19,7 +18,7 @@ from .profile import (
     MIN_SIGMA,
     features,
 )
-from .stage import Stage
+from .stage import GemRead, Stage
 from .thresholds import (
     CACHE_MM,
     FACETED_OVER_EMPTY,
@@ -41,7 +40,7 @@ class GemReader(Stage):
 
     def _gem_cached(self, image: np.ndarray, location: Location, img: np.ndarray,
                     centre: tuple[float, float], player: str,
-                    cache: dict[tuple[str, int, int], tuple[np.ndarray, Any]],
+                    cache: dict[tuple[str, int, int], tuple[np.ndarray, GemRead]],
                     ashore: bool = False, hull: tuple[np.ndarray, np.ndarray] | None = None
                     ) -> tuple[str | None, float | None, tuple[float, float, float] | None]:
         """The gem of a canoe, read again only if the canoe's middle changed since the
@@ -60,7 +59,7 @@ class GemReader(Stage):
             axis = self._axis(*hull) if hull is not None else None
             found = self._gem(image, location, centre, player, ashore, axis)
         cache[key] = (middle, found)
-        return found  # type: ignore[no-any-return]
+        return found
 
     def _gem(self, image: np.ndarray, location: Location, centre: tuple[float, float],
              player: str, ashore: bool = False, axis: tuple[float, float] | None = None
@@ -198,7 +197,9 @@ class GemReader(Stage):
         patch = cv2.warpPerspective(image, shift @ location.homography, (n, n),
                                     flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
         gain = self._gain_at(centre)
-        patch = cv2.multiply(patch, (float(gain[0]), float(gain[1]), float(gain[2]), 0.0))
+        scalar = (float(gain[0]), float(gain[1]), float(gain[2]), 0.0)
+        # OpenCV takes a scalar for src2; its stubs know only arrays there.
+        patch = cv2.multiply(patch, scalar)  # type: ignore[call-overload]
         labels = self.profile.classify(patch)
         ring = ring_zone & (labels == self._canoe_idx[player])
         if np.count_nonzero(ring) < 8:
@@ -214,7 +215,7 @@ class GemReader(Stage):
         unlike = np.count_nonzero(d2 > HULL_D2)
         # The gem's purest part: the pixels least like the hull (its edges are blurred
         # into the hull, its middle much less).
-        take = max(4, int(min(max(unlike, 1), GEM_CORE * area)))
+        take = max(4, int(min(max(int(unlike), 1), GEM_CORE * area)))
         core = px[np.argpartition(d2, len(d2) - take)[-take:]]
         hull = np.median(hull_px, axis=0)
         # A shadow dims all channels alike: one factor, from the hull's brightness.

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     import numpy as np
 
+    from .conditioned import Changes
     from .locate import Location
     from .observer import Vision
 
@@ -94,8 +95,10 @@ def _one_camera(before: View, after: View) -> None:
                         "(the markers moved): take both from where the camera stands")
 
 
-def changed_between(before: View, after: View, vision: Vision | None) -> set[str]:
-    """The places that changed between two views."""
+def changed_between(before: View, after: View, vision: Vision | None
+                    ) -> Changes | set[str]:
+    """The places that changed between two views (``Changes`` when pixels were
+    compared)."""
     from .conditioned import changed_places, changed_readings
 
     if before.corrected is not None and after.corrected is not None:

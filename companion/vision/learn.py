@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
+from typing import cast
 
 import cv2
 import numpy as np
@@ -142,8 +143,8 @@ def sample_known(board: Board, image: np.ndarray, known: KnownBoard, px_per_mm: 
     prints = []
     if known.dock:
         found, bare = find_dock_canoes(img, board, [p for p, _ in known.dock], s)
-        for canoe in found:
-            take(f"canoe:{canoe.player}", canoe.hull)
+        for dock_canoe in found:
+            take(f"canoe:{dock_canoe.player}", dock_canoe.hull)
         prints.append(img[bare])
     deposits = deposit_pixels(board, (h, w), s)
     for deposit, gem in known.piles().items():
@@ -174,12 +175,13 @@ def _ground(board: Board, known: KnownBoard, shape: tuple[int, int], s: float) -
     """Where the printed board shows on a photo of `known`: every place without pieces."""
     h, w = shape
     r = board.disc_radius_mm
-    ground = np.zeros((h, w), np.uint8)
+    ground: np.ndarray = np.zeros((h, w), np.uint8)
     held = known.holding(board)
     for poly in (board.dock, board.falls, *board.deposits.values()):
         if poly not in held:
             ground |= polygon_mask((h, w), poly, s)
-    ground = cv2.erode(ground, np.ones((5, 5), np.uint8))
+    # (uint8 as before: OpenCV's stubs cannot tell a result's dtype)
+    ground = cast(np.ndarray, cv2.erode(ground, np.ones((5, 5), np.uint8)))
     for value, c in board.weather_mm.items():
         if value != known.weather:
             ys, xs = _disc_px((h, w), s, c, 0, 12.0)
@@ -261,7 +263,9 @@ def _learn_once(board: Board, shots: list[np.ndarray], px_per_mm: float, source:
     if len(ground) > 60000:
         ground = ground[rng.choice(len(ground), 60000, replace=False)]
     cv2.setRNGSeed(1)
-    _, lab, _ = cv2.kmeans(ground, BOARD_CLASSES, None, crit, 3, cv2.KMEANS_PP_CENTERS)
+    # (bestLabels None: OpenCV makes them; its stubs want an array passed)
+    _, lab, _ = cv2.kmeans(ground, BOARD_CLASSES, None, crit, 3,  # type: ignore[call-overload]
+                           cv2.KMEANS_PP_CENTERS)
     lab = lab.ravel()
     for k in range(BOARD_CLASSES):
         if np.count_nonzero(lab == k) >= 50:
@@ -312,7 +316,12 @@ def measure_sizes(board: Board, profile: ColourProfile, images: list[np.ndarray]
     known = known or KnownBoard.layout()
     det = Detector(board, profile, px_per_mm)
     s2 = px_per_mm ** 2
-    canoe, box, gem, cloud, long_side, short_side = [], [], [], [], [], []
+    canoe: list[float] = []
+    box: list[float] = []
+    gem: list[float] = []
+    cloud: list[float] = []
+    long_side: list[float] = []
+    short_side: list[float] = []
     k = max(3, int(round(3 * px_per_mm)) | 1)
     close = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
 
@@ -320,7 +329,7 @@ def measure_sizes(board: Board, profile: ColourProfile, images: list[np.ndarray]
         ys, xs = area
         hull = labels[ys, xs] == profile.index(f"canoe:{c}")
         canoe.append(np.count_nonzero(hull) / s2)
-        mask = np.zeros(labels.shape, np.uint8)
+        mask: np.ndarray = np.zeros(labels.shape, np.uint8)
         mask[ys[hull], xs[hull]] = 1
         mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, close)
         n, parts, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)

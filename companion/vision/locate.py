@@ -143,7 +143,8 @@ class BoardLocator:
                 continue
             crop = cv2.resize(gray[y0:y1, x0:x1], None, fx=2, fy=2,
                               interpolation=cv2.INTER_CUBIC)
-            crop = cv2.normalize(crop, None, 0, 255, cv2.NORM_MINMAX)
+            # (dst None: OpenCV makes a new array; its stubs want one passed)
+            crop = cv2.normalize(crop, None, 0, 255, cv2.NORM_MINMAX)  # type: ignore[call-overload]
             got = self.finder.find(crop)
             if i in got:
                 found[i] = (got[i] + 0.5) / 2 - 0.5 + np.array([x0, y0], np.float32)

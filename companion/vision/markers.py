@@ -13,6 +13,8 @@ nothing else in the project needs to know.
 
 from __future__ import annotations
 
+from typing import Any
+
 import cv2
 import numpy as np
 
@@ -25,7 +27,8 @@ PAPER_MARGIN = 0.25
 # marker side): clear of the black border and of the paper's cut edge.
 WHITE_BAND = (0.05, 0.17)
 
-_ARUCO = getattr(cv2, "aruco", None)
+# Any: its API differs from one OpenCV version to the next (and it may be missing).
+_ARUCO: Any = getattr(cv2, "aruco", None)
 
 
 def dictionary(name: str = "DICT_4X4_50") -> object:

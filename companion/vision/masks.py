@@ -28,11 +28,18 @@ def polygon_mask(shape: tuple[int, ...], poly: Polygon, px_per_mm: float) -> np.
     return mask
 
 
+def pixels(mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The (ys, xs) of a 2-D mask's nonzero pixels (``np.nonzero``, typed as the pair it
+    is for two dimensions)."""
+    ys, xs = np.nonzero(mask)
+    return ys, xs
+
+
 def deposit_pixels(board: Board, shape: tuple[int, ...], px_per_mm: float
                    ) -> dict[str, tuple[np.ndarray, np.ndarray]]:
     """Each deposit's pixels, short of its edge (a printed border is not a gem)."""
-    return {name: np.nonzero(cv2.erode(polygon_mask(shape, poly, px_per_mm),
-                                       np.ones((5, 5), np.uint8)))
+    return {name: pixels(cv2.erode(polygon_mask(shape, poly, px_per_mm),
+                                   np.ones((5, 5), np.uint8)))
             for name, poly in board.deposits.items()}
 
 
@@ -70,20 +77,19 @@ class BoardMasks(Stage):
             self.deposit_mask |= polygon_mask((h, w), poly, s)
         r = b.disc_radius_mm
         yy, xx = np.mgrid[0:h, 0:w]
-        self._annulus: dict[str, tuple[np.ndarray, np.ndarray]] = {}
+        self._annulus = {}
         for slot, (cx, cy) in b.slots.items():
             d = np.hypot((xx + 0.5) / s - cx, (yy + 0.5) / s - cy)
-            self._annulus[slot] = np.nonzero((d >= 0.5 * r) & (d <= 0.88 * r))
+            self._annulus[slot] = pixels((d >= 0.5 * r) & (d <= 0.88 * r))
         pts = list(b.weather_mm.items())
         step = min(math.dist(a[1], c[1]) for a in pts for c in pts if a[0] != c[0])
         # The cloud: its middle against the ring around it, at each track position.
         cloud_r = math.sqrt(self.profile.sizes_mm2["cloud"] / math.pi)
-        self._weather: dict[int, tuple[tuple[np.ndarray, np.ndarray],
-                                       tuple[np.ndarray, np.ndarray]]] = {}
+        self._weather = {}
         for value, (cx, cy) in pts:
             d = np.hypot((xx + 0.5) / s - cx, (yy + 0.5) / s - cy)
-            inner = np.nonzero(d <= 0.6 * cloud_r)
-            outer = np.nonzero((d >= 1.35 * cloud_r) & (d <= min(1.9 * cloud_r, 0.5 * step)))
+            inner = pixels(d <= 0.6 * cloud_r)
+            outer = pixels((d >= 1.35 * cloud_r) & (d <= min(1.9 * cloud_r, 0.5 * step)))
             self._weather[value] = (inner, outer)
         self.place_mask = {}
         for slot, c in b.slots.items():
@@ -112,7 +118,7 @@ class BoardMasks(Stage):
         # Where this frame's water is sampled (every third pixel of the river's places).
         probe = np.zeros((h, w), bool)
         probe[::3, ::3] = True
-        self._water_probe = np.nonzero(self.canoe_area & probe)
+        self._water_probe = pixels(self.canoe_area & probe)
         step = HAND_STEP
         self._valid_small = self.valid[step // 2::step, step // 2::step]
         ys, xs = np.mgrid[step // 2:h:step, step // 2:w:step]

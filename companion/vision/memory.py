@@ -77,7 +77,8 @@ class BoardMemory:
             if idx is None or len(idx[0]) < 50:
                 continue
             gems = pile_pixels(picture[idx])[0].astype(np.float32)
-            out[gem] = tuple(float(c) for c in np.median(gems, axis=0))
+            b, g, r = np.median(gems, axis=0)
+            out[gem] = (float(b), float(g), float(r))
         return out
 
     def judge(self, observation: dict[str, Any], picture: np.ndarray, location: Location,

@@ -22,7 +22,7 @@ def _texture(rng: np.random.Generator, shape: tuple[int, int], amount: float,
     h, w = shape
     sh, sw = max(2, int(h / grain) + 2), max(2, int(w / grain) + 2)
     small = rng.normal(0, 1, (sh, sw)).astype(np.float32)
-    big = cv2.resize(small, (w, h), interpolation=cv2.INTER_CUBIC)
+    big: np.ndarray = cv2.resize(small, (w, h), interpolation=cv2.INTER_CUBIC)
     big /= max(float(np.abs(big).max()), 1e-6)
     return 1 + amount * big
 

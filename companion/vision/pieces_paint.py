@@ -170,11 +170,11 @@ def paint_pieces(art: np.ndarray, board: Board, scale: float,
     for dep, poly in b.deposits.items():
         gems = deposits.get(dep, {})
         placed: list[tuple[float, float]] = []
-        for gem in sorted(gems):
-            for _ in range(int(gems[gem])):
+        for colour in sorted(gems):
+            for _ in range(int(gems[colour])):
                 p = _spot_in(poly, placed, GEM_SIZE * 0.9, rng)
                 placed.append(p)
-                _gem(img, p, gem, rng, scale)
+                _gem(img, p, colour, rng, scale)
     # Discs (transparent) in their slots, with glare.
     r = b.disc_radius_mm
     for slot, c in b.slots.items():
@@ -216,7 +216,7 @@ def _disc(img: np.ndarray, c: tuple[float, float], r: float,
     x0, y0 = int((c[0] - r - 3) * s), int((c[1] - r - 3) * s)
     x1, y1 = int((c[0] + r + 3) * s) + 1, int((c[1] + r + 3) * s) + 1
     x0, y0 = max(x0, 0), max(y0, 0)
-    roi = img[y0:y1, x0:x1].astype(np.float32)
+    roi: np.ndarray = img[y0:y1, x0:x1].astype(np.float32)
     centre = ((c[0] * s - x0) * 16, (c[1] * s - y0) * 16)
     ctr = (int(centre[0]), int(centre[1]))
     body = np.zeros(roi.shape[:2], np.uint8)
@@ -273,7 +273,7 @@ def _canoe(img: np.ndarray, p: tuple[float, float], angle: float, player: str,
 
 def _gem(img: np.ndarray, p: tuple[float, float], gem: str, rng: np.random.Generator,
          scale: float, tint: np.ndarray | None = None) -> None:
-    base = np.array(GEM_RGB[gem], np.float32)
+    base: np.ndarray = np.array(GEM_RGB[gem], np.float32)
     if gem == "clear" and tint is not None:
         base = 0.9 * base + 0.1 * tint
     rot = rng.uniform(0, math.pi)
@@ -328,8 +328,8 @@ def paint_hand(frame: np.ndarray, homography: np.ndarray, board_size_mm: tuple[f
     for shape in shapes:
         pts = cv2.perspectiveTransform(np.array([shape], np.float64), homography)[0]
         cv2.fillPoly(mask, [np.round(pts * 16).astype(np.int32)], 255, cv2.LINE_AA, shift=4)
-        sh = [(x + 25, y + 30) for x, y in shape]
-        pts = cv2.perspectiveTransform(np.array([sh], np.float64), homography)[0]
+        cast_shadow = [(x + 25, y + 30) for x, y in shape]
+        pts = cv2.perspectiveTransform(np.array([cast_shadow], np.float64), homography)[0]
         cv2.fillPoly(shadow, [np.round(pts * 16).astype(np.int32)], 255, cv2.LINE_AA,
                      shift=4)
     sh = cv2.GaussianBlur(shadow.astype(np.float32) / 255, (0, 0), 8)[..., None]

@@ -236,7 +236,7 @@ class Renderer:
     def _degrade(self, frame: np.ndarray, rng: np.random.Generator, nz: Nuisance,
                  info: dict[str, Any], sensor: np.random.Generator) -> np.ndarray:
         h_img, w_img = frame.shape[:2]
-        img = frame.astype(np.float32)
+        img: np.ndarray = frame.astype(np.float32)
         level = rng.uniform(*nz.light)
         gain = np.full((h_img, w_img), level, np.float32)
         if nz.gradient:
@@ -246,7 +246,7 @@ class Renderer:
             ramp /= max(w_img, h_img) / 2
             gain *= 1 + rng.uniform(0, nz.gradient) * ramp
         for _ in range(int(rng.integers(0, nz.shadows + 1))):
-            sh = np.zeros((h_img, w_img), np.float32)
+            sh: np.ndarray = np.zeros((h_img, w_img), np.float32)
             centre = (int(rng.uniform(0, w_img)), int(rng.uniform(0, h_img)))
             axes = (int(rng.uniform(80, 300)), int(rng.uniform(60, 200)))
             cv2.ellipse(sh, centre, axes, rng.uniform(0, 180), 0, 360, 1.0, -1)
@@ -260,10 +260,12 @@ class Renderer:
             img = cv2.GaussianBlur(img, (0, 0), sigma)
         if nz.noise:
             img += sensor.normal(0, nz.noise, img.shape).astype(np.float32)
-        out = np.clip(img, 0, 255).astype(np.uint8)
+        out: np.ndarray = np.clip(img, 0, 255).astype(np.uint8)
         if nz.jpeg is not None:
             ok, buf = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, int(nz.jpeg)])
-            out = cv2.imdecode(buf, cv2.IMREAD_COLOR)
+            decoded = cv2.imdecode(buf, cv2.IMREAD_COLOR)
+            assert decoded is not None  # (a JPEG just encoded decodes)
+            out = decoded
         info.update(light=round(float(level), 3), white_balance=[round(float(v), 3) for v in wb],
                     blur=round(float(sigma), 2), noise=nz.noise, jpeg=nz.jpeg)
         return out

@@ -68,21 +68,24 @@ class Straightener(Stage):
         or brighter than that, taken as the median over the cell so that a canoe on it
         does not count, shows the light there; the ratio is smoothed. (The marker paper
         alone cannot see a shadow between the corners.)"""
+        ref = self._shade_ref
+        assert ref is not None  # (called only when the profile knows the board's brightness)
         c = self._shade_cell
-        gh, gw = self._shade_ref.shape
+        gh, gw = ref.shape
         # Every other pixel of every other row is plenty for a median of the cell.
         sub = rect[:gh * c:2, :gw * c:2].astype(np.float32) * gain[:gh * c:2, :gw * c:2]
         lum = cv2.transform(sub, np.ones((1, 3), np.float32))  # (a numpy sum is slow)
         half = c // 2
         blocks = lum.reshape(gh, half, gw, half).transpose(0, 2, 1, 3).reshape(gh, gw, -1)
         mid = blocks.shape[2] // 2
-        ratio = np.partition(blocks, mid, axis=2)[..., mid] / self._shade_ref
+        ratio = np.partition(blocks, mid, axis=2)[..., mid] / ref
         ok = np.isfinite(ratio) & (ratio > 0.2) & (ratio < 5.0)
         ratio = np.where(ok, ratio, 0.0).astype(np.float32)
         sigma = SHADE_MM * self.scale / c
         num = cv2.GaussianBlur(ratio, (0, 0), sigma)
         den = cv2.GaussianBlur(ok.astype(np.float32), (0, 0), sigma)
-        shade = np.where(den > 0.02, num / np.maximum(den, 1e-6), 1.0).astype(np.float32)
+        shade: np.ndarray = np.where(den > 0.02, num / np.maximum(den, 1e-6),
+                                     1.0).astype(np.float32)
         h, w = self.shape
         shade = cv2.resize(shade, (gw * c, gh * c), interpolation=cv2.INTER_LINEAR)
         full = np.ones((h, w), np.float32)

@@ -143,7 +143,7 @@ class Surface:
                 resid = r[:, 0] * r[:, 0] + r[:, 1] * r[:, 1]
                 use = resid <= np.partition(resid, keep)[keep]
             delta = delta - self._tilt @ coef
-        dist = np.zeros(rows * cols)
+        dist: np.ndarray = np.zeros(rows * cols)
         dist[known] = np.hypot(delta[known, 0], delta[known, 1])
         dist = dist.reshape(rows, cols)
         smooth = self._printed & ~self._paper & (texture[:rows, :cols]
