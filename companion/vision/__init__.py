@@ -40,7 +40,8 @@ The per-table look, as data: ``profile`` (the learned colour classes and sizes),
 game's own confirmed pictures taught: empty hulls and gems in canoes under this light).
 Around them: ``observer`` (``Vision``: all of it for a stream, with stability),
 ``sources`` (frames from a Pi camera, a USB camera, a video, photos, the renderer),
-``render`` (the synthetic camera that paints a game state), ``calibrate_web`` (the
+``render`` (the synthetic camera that paints a game state; what it paints is in
+``pieces_paint`` and ``painting``), ``calibrate_web`` (the
 board calibration page), ``cli`` and ``infer_cli`` (``companion vision ...``,
 ``companion calibrate ...``).
 """
