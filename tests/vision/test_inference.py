@@ -41,6 +41,18 @@ def sample_turns(game: Game, rng: random.Random, at_most: int = 30):
     return turns if len(turns) <= at_most else rng.sample(turns, at_most)
 
 
+def sampled_turns(seed: int, count: int, rng: random.Random, at_most: int = 30):
+    """(position, one of its legal turns) for `count` random positions in phase II."""
+    for game in positions_in_phase_two(seed=seed, count=count):
+        for turn in sample_turns(game, rng, at_most):
+            yield game, turn
+
+
+def offered(result) -> list:
+    """The turns the table plays (exact) or puts to the players (ambiguous)."""
+    return result.turns if result.status == "ambiguous" else [result.turn]
+
+
 def worked_example() -> Game:
     """rules.md section 7: round 1, five players, blue starts."""
     game = Game(["blue", "green", "yellow", "red", "brown"])
@@ -87,35 +99,33 @@ def test_worked_example_launch_and_load_is_inferred_exactly():
 def test_every_legal_turn_of_random_states_is_inferred_back_or_listed_as_ambiguous():
     rng = random.Random(5)
     checked = 0
-    for game in positions_in_phase_two(seed=1, count=40):
-        for turn in sample_turns(game, rng):
-            result = infer_turn(game, observe_after(game, turn))
-            assert result.status in ("exact", "ambiguous"), (str(game), format_turn(turn))
-            assert turn in result.turns
-            if result.status == "exact":
-                assert result.turn == turn
-            checked += 1
+    for game, turn in sampled_turns(1, 40, rng):
+        result = infer_turn(game, observe_after(game, turn))
+        assert result.status in ("exact", "ambiguous"), (str(game), format_turn(turn))
+        assert turn in result.turns
+        if result.status == "exact":
+            assert result.turn == turn
+        checked += 1
     assert checked > 300
 
 
 def test_ambiguous_turns_give_the_same_picture_but_different_states():
     rng = random.Random(9)
     ambiguous = 0
-    for game in positions_in_phase_two(seed=2, count=30):
-        for turn in sample_turns(game, rng):
-            result = infer_turn(game, observe_after(game, turn))
-            if result.status != "ambiguous" or any(c.score for c in result.best):
-                continue  # (asked because a gem may hide: see the test below)
-            ambiguous += 1
-            pictures, states = set(), set()
-            for other in result.turns:
-                pictures.add(json.dumps(_own_gems_unseen(observe_after(game, other)),
-                                        sort_keys=True))
-                game.apply(other)
-                states.add(game.state.key())
-                game.undo()
-            assert len(pictures) == 1
-            assert len(states) == len(result.turns)
+    for game, turn in sampled_turns(2, 30, rng):
+        result = infer_turn(game, observe_after(game, turn))
+        if result.status != "ambiguous" or any(c.score for c in result.best):
+            continue  # (asked because a gem may hide: see the test below)
+        ambiguous += 1
+        pictures, states = set(), set()
+        for other in result.turns:
+            pictures.add(json.dumps(_own_gems_unseen(observe_after(game, other)),
+                                    sort_keys=True))
+            game.apply(other)
+            states.add(game.state.key())
+            game.undo()
+        assert len(pictures) == 1
+        assert len(states) == len(result.turns)
     assert ambiguous > 0
 
 
@@ -206,15 +216,14 @@ def test_theft_is_told_by_the_robbed_canoe_even_when_the_loot_is_unread():
 
 def test_unknown_gems_never_lose_the_true_turn():
     rng = random.Random(13)
-    for game in positions_in_phase_two(seed=6, count=15):
-        for turn in sample_turns(game, rng, at_most=12):
-            obs = observe_after(game, turn)
-            for canoe in all_canoes(obs):
-                if rng.random() < 0.5:
-                    canoe["gem"] = "unknown"
-            result = infer_turn(game, obs)
-            assert result.status in ("exact", "ambiguous")
-            assert turn in result.turns
+    for game, turn in sampled_turns(6, 15, rng, at_most=12):
+        obs = observe_after(game, turn)
+        for canoe in all_canoes(obs):
+            if rng.random() < 0.5:
+                canoe["gem"] = "unknown"
+        result = infer_turn(game, obs)
+        assert result.status in ("exact", "ambiguous")
+        assert turn in result.turns
 
 
 def test_a_missing_canoe_is_asked_about_with_the_true_turn_among_the_choices():
@@ -487,7 +496,7 @@ def test_a_gem_the_picture_missed_is_asked_about_never_flagged():
         result = infer_turn(game, obs)
         tried += 1
         assert result.status != "none", format_turn(turn)
-        assert turn in (result.turns if result.status == "ambiguous" else [result.turn])
+        assert turn in offered(result)
     assert tried > 20
 
 
@@ -548,7 +557,7 @@ def test_a_carried_gem_seen_in_another_colour_does_not_stop_the_turn():
             canoe["gem"] = "red" if canoe["gem"] != "red" else "blue"
             result = infer_turn(game, obs)
             tried += 1
-            assert turn in (result.turns if result.status == "ambiguous" else [result.turn])
+            assert turn in offered(result)
             exact += result.status == "exact"
     assert tried > 20 and exact > tried // 2
 
@@ -569,21 +578,20 @@ def test_a_pile_that_changed_tells_an_unload_from_carrying_the_gem_ashore():
     # one not seen to change says little (a gem among its like may leave it alike).
     rng = random.Random(51)
     tried = told = 0
-    for game in positions_in_phase_two(seed=51, count=60):
-        for turn in sample_turns(game, rng, at_most=15):
-            obs = observe_after(game, turn)
-            obs["deposits_changed"] = _piles_changed(game, turn)
-            result = infer_turn(game, obs)
-            assert result.status in ("exact", "ambiguous")
-            assert turn in result.turns
-            if result.status == "exact":
-                assert result.turn == turn
-            elif obs["deposits_changed"]:
-                # every choice changes at least the piles seen to change
-                assert all(set(obs["deposits_changed"]) <= set(_piles_changed(game, t))
-                           for t in result.turns)
-            told += bool(obs["deposits_changed"]) and result.status == "exact"
-            tried += 1
+    for game, turn in sampled_turns(51, 60, rng, at_most=15):
+        obs = observe_after(game, turn)
+        obs["deposits_changed"] = _piles_changed(game, turn)
+        result = infer_turn(game, obs)
+        assert result.status in ("exact", "ambiguous")
+        assert turn in result.turns
+        if result.status == "exact":
+            assert result.turn == turn
+        elif obs["deposits_changed"]:
+            # every choice changes at least the piles seen to change
+            assert all(set(obs["deposits_changed"]) <= set(_piles_changed(game, t))
+                       for t in result.turns)
+        told += bool(obs["deposits_changed"]) and result.status == "exact"
+        tried += 1
     assert tried > 300 and told > 20
 
 
@@ -637,19 +645,18 @@ def test_canoes_hidden_on_a_crowded_disc_are_asked_about_never_flagged():
     # a canoe or a gem seen where no legal move puts it is flagged (R-TURN-1).
     rng = random.Random(61)
     tried = asked = 0
-    for game in positions_in_phase_two(seed=61, count=40):
-        for turn in sample_turns(game, rng, at_most=6):
-            obs = observe_after(game, turn)
-            crowded = [s for s, e in obs["slots"].items() if len(e["canoes"]) >= 2]
-            if not crowded:
-                continue
-            slot = rng.choice(crowded)
-            del obs["slots"][slot]["canoes"][:2]
-            result = infer_turn(game, obs)
-            assert result.status != "none", format_turn(turn)
-            assert turn in (result.turns if result.status == "ambiguous" else [result.turn])
-            tried += 1
-            asked += result.status == "ambiguous"
+    for game, turn in sampled_turns(61, 40, rng, at_most=6):
+        obs = observe_after(game, turn)
+        crowded = [s for s, e in obs["slots"].items() if len(e["canoes"]) >= 2]
+        if not crowded:
+            continue
+        slot = rng.choice(crowded)
+        del obs["slots"][slot]["canoes"][:2]
+        result = infer_turn(game, obs)
+        assert result.status != "none", format_turn(turn)
+        assert turn in offered(result)
+        tried += 1
+        asked += result.status == "ambiguous"
     assert tried > 10 and asked > 5
 
 
@@ -710,16 +717,15 @@ def test_a_gem_put_on_a_pile_shows_so_a_pile_seen_unchanged_rules_out_an_unload(
     # pile: not seen there, it was not put there. (A gem taken may leave a pile alike.)
     rng = random.Random(81)
     tried = 0
-    for game in positions_in_phase_two(seed=81, count=60):
-        for turn in sample_turns(game, rng, at_most=15):
-            if _piles_changed(game, turn):
-                continue
-            obs = observe_after(game, turn)
-            obs["deposits_changed"] = []
-            result = infer_turn(game, obs)
-            assert turn in (result.turns if result.status == "ambiguous" else [result.turn])
-            assert not any(_piles_put(game, t) for t in result.turns), format_turn(turn)
-            tried += 1
+    for game, turn in sampled_turns(81, 60, rng, at_most=15):
+        if _piles_changed(game, turn):
+            continue
+        obs = observe_after(game, turn)
+        obs["deposits_changed"] = []
+        result = infer_turn(game, obs)
+        assert turn in offered(result)
+        assert not any(_piles_put(game, t) for t in result.turns), format_turn(turn)
+        tried += 1
     assert tried > 100
 
 
@@ -729,14 +735,13 @@ def test_a_turn_as_good_as_the_perfect_fit_but_for_a_carried_gems_colour_is_offe
     # camera misreads. Asked, both offered.
     rng = random.Random(91)
     tried = 0
-    for game in positions_in_phase_two(seed=91, count=80):
-        for turn in sample_turns(game, rng, at_most=10):
-            obs = observe_after(game, turn)
-            result = infer_turn(game, obs)
-            if result.status != "ambiguous" or result.candidates[0].score:
-                continue
-            assert turn in result.turns
-            assert all(c in result.best for c in result.candidates[1:]
-                       if c.score < MARGIN and slips(c.mismatches) == "hidden")
-            tried += 1
+    for game, turn in sampled_turns(91, 80, rng, at_most=10):
+        obs = observe_after(game, turn)
+        result = infer_turn(game, obs)
+        if result.status != "ambiguous" or result.candidates[0].score:
+            continue
+        assert turn in result.turns
+        assert all(c in result.best for c in result.candidates[1:]
+                   if c.score < MARGIN and slips(c.mismatches) == "hidden")
+        tried += 1
     assert tried > 0
