@@ -61,6 +61,16 @@ def worked_example() -> Game:
     return game
 
 
+def yellow_loads_violet() -> tuple[Game, object, dict]:
+    """The worked example after blue's and green's turns, yellow's "D-3+violet", and
+    the perfect picture after it."""
+    game = worked_example()
+    game.push_san("D-4+clear")
+    game.push_san("cloud up")
+    turn = parse_turn("D-3+violet", "yellow")
+    return game, turn, observe_after(game, turn)
+
+
 def canoes_on(obs: dict, place: str) -> list:
     """The list of canoes the observation holds for a place (D, a slot, or F)."""
     if place == "D":
@@ -252,11 +262,7 @@ def test_a_missing_canoe_is_asked_about_with_the_true_turn_among_the_choices():
 
 
 def test_a_misread_bystander_does_not_change_the_answer_but_is_reported():
-    game = worked_example()
-    game.push_san("D-4+clear")
-    game.push_san("cloud up")
-    turn = parse_turn("D-3+violet", "yellow")
-    obs = observe_after(game, turn)
+    game, turn, obs = yellow_loads_violet()
     obs["slots"]["4"]["canoes"][0]["gem"] = "red"  # blue's clear read as red
     result = infer_turn(game, obs)
     assert result.status == "exact" and result.turn == turn
@@ -598,11 +604,7 @@ def test_a_pile_that_changed_tells_an_unload_from_carrying_the_gem_ashore():
 def test_a_pile_the_picture_saw_unchanged_does_not_rule_out_a_load():
     # The real danger: a gem taken from a pile of its like, not seen to go. The turn
     # that loads it is asked about with the one that does not, never passed over.
-    game = worked_example()
-    game.push_san("D-4+clear")
-    game.push_san("cloud up")
-    turn = parse_turn("D-3+violet", "yellow")
-    obs = observe_after(game, turn)
+    game, turn, obs = yellow_loads_violet()
     obs["deposits_changed"] = []
     obs["slots"]["3"]["canoes"][0]["gem"] = None
     result = infer_turn(game, obs)
