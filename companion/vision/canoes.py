@@ -14,6 +14,8 @@ import numpy as np
 
 from .stage import Stage
 from .thresholds import (
+    HULL_LIKELIER,
+    HULL_SHOWS,
     ON_TOP,
     ONE_CANOE,
     SIDE_BY_SIDE,
@@ -27,11 +29,12 @@ class CanoeFinder(Stage):
     """The canoes stage of ``Detector`` (its state lives on the detector: see
     ``Detector.__init__``)."""
 
-    def _canoes(self, labels: np.ndarray, free: np.ndarray
+    def _canoes(self, img: np.ndarray, labels: np.ndarray, free: np.ndarray
                 ) -> dict[str, tuple[list[tuple[np.ndarray, np.ndarray]], np.ndarray | None]]:
         """For each canoe colour: the hull pixels (ys, xs) of each canoe, and the pixels
         of a blob of that colour too big for a player's two canoes (a hand), if any.
-        `free`: the pixels of any canoe colour where canoes are looked for."""
+        `img`: the board image `labels` classes; `free`: the pixels of any canoe colour
+        where canoes are looked for."""
         anyc = free.astype(np.uint8)
         n, cc, stats, _ = cv2.connectedComponentsWithStats(anyc, connectivity=8)
         pieces: dict[int, list[tuple[np.ndarray, np.ndarray]]] = {
@@ -61,13 +64,14 @@ class CanoeFinder(Stage):
         out = {}
         for player, idx in self._canoe_idx.items():
             mask = (labels == idx) & free if pieces[idx] else None
-            out[player] = self._hulls(pieces[idx], mask, labels.shape)
+            out[player] = self._hulls(img, f"canoe:{player}", pieces[idx], mask,
+                                      labels.shape)
         return out
 
-    def _hulls(self, pieces: list[tuple[np.ndarray, np.ndarray]], mask: np.ndarray | None,
-               shape: tuple[int, ...]
+    def _hulls(self, img: np.ndarray, name: str, pieces: list[tuple[np.ndarray, np.ndarray]],
+               mask: np.ndarray | None, shape: tuple[int, ...]
                ) -> tuple[list[tuple[np.ndarray, np.ndarray]], np.ndarray | None]:
-        """Canoes of one colour from its pieces (see _canoes)."""
+        """Canoes of one colour class (`name`) from its pieces (see _canoes)."""
         found: list[tuple[np.ndarray, np.ndarray]] = []
         crowd = None
         if mask is None:
@@ -75,7 +79,7 @@ class CanoeFinder(Stage):
         for ys, xs in self._join_halves(pieces):
             seen = mask[ys, xs]  # the pixels of the colour itself, not the closing's
             n_seen = np.count_nonzero(seen)
-            if n_seen < 0.5 * self.canoe_px:
+            if n_seen < HULL_SHOWS * self.canoe_px:
                 continue
             y, x = ys.min(), xs.min()
             part = np.zeros((ys.max() - y + 1, xs.max() - x + 1), np.uint8)
@@ -109,7 +113,10 @@ class CanoeFinder(Stage):
                     # in the next canoe made the blob too wide for one).
                     whole = [(ys[seen], xs[seen])]
                 halves = whole
-            found.extend(halves)
+            # A canoe's shape, but of its colour only by a hair, is dark water or a disc
+            # in a canoe's shadow (alone, or joined end to end with a canoe).
+            found.extend(hv for hv in halves
+                         if self.profile.likelier(img[hv], name) >= HULL_LIKELIER)
         return found, crowd
 
     def _apart_from_each_other(self, hulls: list[tuple[str, np.ndarray, np.ndarray]]

@@ -181,7 +181,7 @@ class Detector(BoardMasks, Straightener, HandFinder, CanoeFinder, GemReader, Dis
         clock.lap("hands")
         hulls: list[tuple[str, np.ndarray, np.ndarray]] = []
         free = self.canoe_area & ~blocked.astype(bool)
-        for player, (found, crowd) in self._canoes(labels, canoe & free).items():
+        for player, (found, crowd) in self._canoes(img, labels, canoe & free).items():
             if crowd is not None and (self.surface is None or departure is None
                                       or self.surface.departs(crowd, departure) >= CROWD_UNLIKE):
                 # (Not water in a light that gives it a canoe's colour class.)

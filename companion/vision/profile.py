@@ -149,6 +149,22 @@ class ColourProfile:
         label[best_d2 > REJECT_D2] = NONE
         return label, best_d2
 
+    def likelier(self, bgr: np.ndarray, name: str) -> float:
+        """How much likelier (N, 3) light-corrected BGR colours are of class `name` than
+        of the board (water, discs, print): the median over them of twice the log of
+        the likelihood ratio against the likeliest board class. A patch the classifier
+        gives to a piece's colour by a hair (dark water for a blue hull, a shadowed disc
+        for a brown one) scores near 0; a hull, in any light the profile was learned in,
+        scores far above."""
+        if len(bgr) == 0:
+            return 0.0
+        f = features(np.asarray(bgr, np.float64).reshape(-1, 3))
+        cost = {n: _cost(f, self.classes[n]) for n in self.names
+                if n == name or n in GROUND_CLASSES or n.startswith("board:")}
+        own = cost.pop(name)
+        board = np.min(np.stack(list(cost.values())), axis=0)
+        return float(np.median(board - own))
+
     def classify(self, bgr: np.ndarray) -> np.ndarray:
         """Class index per pixel of a light-corrected uint8 BGR image."""
         q = (bgr >> 2).astype(np.int32)
@@ -246,6 +262,14 @@ def _fit(px: np.ndarray) -> ColourClass:
         keep = inside
         mean, cov = _moments(f[keep])
     return ColourClass(mean, cov, np.median(px[keep], axis=0))
+
+
+def _cost(f: np.ndarray, c: ColourClass) -> np.ndarray:
+    """Minus twice the log-likelihood of features `f` under class `c` (up to a constant
+    shared by all classes): what ``score`` compares."""
+    d = f - c.mean
+    d2: np.ndarray = np.einsum("ni,ij,nj->n", d, np.linalg.inv(c.cov), d)
+    return d2 + math.log(np.linalg.det(c.cov))
 
 
 def _moments(f: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

@@ -23,6 +23,13 @@ RIM_MM = 3.5                # a canoe's dark edge or shadow is thinner than this
 UNKNOWN_MM = 5.0            # patches of unknown colour thinner than this are blur
 ALONG_FLOW = 0.9            # a canoe's middle lies this close to its disc's, along the flow
 ONE_CANOE = (1.4, 1.8)      # one hull is at most this long and wide (canoe lengths, widths)
+# A hull's pixels are this much likelier of its colour than of the board (median, twice
+# the log-likelihood ratio, ColourProfile.likelier): less is water or a shadow.
+HULL_LIKELIER = 2.5
+# A canoe shows at least this share of the hull area the profile measured: that area
+# takes in the shading round a hull that its colour class claims on the layout photos,
+# and a hull cut by its gem, its highlights or a neighbour's rim shows a third of it.
+HULL_SHOWS = 0.35
 SOLID = 0.65                # one hull fills at least this share of its convex outline
 TWO_CANOES = 1.6            # a blob this many canoe widths wide (or lengths long) is two
 TWO_HULLS = 1.5             # ... if it has this many hulls' pixels
@@ -69,6 +76,8 @@ __all__ = [
     "ALONG_FLOW",
     "ONE_CANOE",
     "SOLID",
+    "HULL_LIKELIER",
+    "HULL_SHOWS",
     "TWO_CANOES",
     "TWO_HULLS",
     "SIDE_BY_SIDE",

@@ -1,0 +1,70 @@
+"""The canoes stage judges a hull by how sure its colour is, not only by its class: a
+canoe-shaped patch the classifier gives to a canoe colour by a hair (dark water, a disc
+in a canoe's shadow) is no canoe; the hull's own colour in the same shape is one."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from companion.vision.detect import Detector
+from companion.vision.thresholds import HULL_LIKELIER
+
+SCALE = 0.8  # pixels per mm, as the table reads
+
+
+@pytest.fixture(scope="module")
+def detector(board, profile):
+    return Detector(board, profile, SCALE)
+
+
+def _water_with_patch(detector, board, profile, share_of_blue: float, seed: int = 0):
+    """The straightened board all water, with a canoe-shaped patch on slot 3 whose colour
+    lies `share_of_blue` of the way from the water's to the blue hull's, with noise."""
+    water, blue = profile.classes["water"].bgr, profile.classes["canoe:blue"].bgr
+    h, w = detector.shape
+    img = np.empty((h, w, 3), np.float32)
+    img[:] = water
+    hull = np.zeros((h, w), np.uint8)
+    (x, y), (fx, fy) = board.slots["3"], board.flow("3")
+    cv2.ellipse(hull, (int(x * SCALE), int(y * SCALE)), (int(22.5 * SCALE), int(8 * SCALE)),
+                float(np.degrees(np.arctan2(fy, fx))), 0, 360, 1, -1)
+    img[hull > 0] = (1 - share_of_blue) * water + share_of_blue * blue
+    img += np.random.default_rng(seed).normal(0, 2.0, img.shape)
+    return np.clip(np.round(img), 0, 255).astype(np.uint8), hull > 0
+
+
+def _blue_canoes(detector, img):
+    labels = detector.profile.classify(img)
+    canoe = detector._is_canoe[labels]
+    found, _ = detector._canoes(img, labels, canoe & detector.canoe_area)["blue"]
+    return found
+
+
+def test_patch_of_blue_class_only_by_a_hair_is_no_canoe(detector, board, profile):
+    img, hull = _water_with_patch(detector, board, profile, 0.5)
+    labels = profile.classify(img)
+    # The classifier calls most of it blue hull: the shape alone would pass for a canoe.
+    assert np.count_nonzero(labels[hull] == profile.index("canoe:blue")) \
+        >= 0.8 * detector.canoe_px
+    assert profile.likelier(img[hull], "canoe:blue") < HULL_LIKELIER
+    assert _blue_canoes(detector, img) == []
+
+
+def test_hull_of_its_own_colour_is_a_canoe(detector, board, profile):
+    img, hull = _water_with_patch(detector, board, profile, 1.0)
+    assert profile.likelier(img[hull], "canoe:blue") >= HULL_LIKELIER
+    assert len(_blue_canoes(detector, img)) == 1
+
+
+def test_likelier_is_far_below_zero_for_the_board_and_far_above_for_each_hull(profile):
+    for name in ("canoe:brown", "canoe:yellow", "canoe:red", "canoe:blue", "canoe:green"):
+        own = np.repeat(profile.classes[name].bgr[None], 20, axis=0)
+        water = np.repeat(profile.classes["water"].bgr[None], 20, axis=0)
+        assert profile.likelier(own, name) > 2 * HULL_LIKELIER
+        assert profile.likelier(water, name) < 0
+
+
+def test_likelier_of_no_pixels_is_no_evidence(profile):
+    assert profile.likelier(np.zeros((0, 3)), "canoe:blue") == 0.0
