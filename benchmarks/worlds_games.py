@@ -109,6 +109,17 @@ def _show(camera: TableCamera, frames: Frames, image: np.ndarray, times: int) ->
     return said
 
 
+def _camera_state(camera: TableCamera) -> str:
+    """What the camera made of the last frame: why it said nothing."""
+    status = camera.status
+    text = f"its view {status.get('state')}"
+    reading = camera.vision.last_reading
+    if reading is not None and reading.observation.get("occluded"):
+        text += (f", something over {reading.observation['occluded']} "
+                 f"({'; '.join(reading.in_the_way)})")
+    return text
+
+
 class _Once:
     """One frame, as a camera hands it over."""
 
@@ -274,7 +285,8 @@ def play(game_dir: Path, world: WorldFixture, profile: Path | None, tmp: Path,
             fails.append(f"{what}: flagged as illegal")
         else:
             counts["missed"] += 1
-            fails.append(f"{what}: missed (camera said {sorted(set(said)) or 'nothing'})")
+            fails.append(f"{what}: missed (camera said {sorted(set(said)) or 'nothing'}; "
+                         f"{_camera_state(camera)})")
         # The players put it right from the table page.
         if kind == "turn":
             table.play_turn(event, source="table")

@@ -244,6 +244,12 @@ class TableCamera:
         if obs is None:
             self._set("board not found", markers=0)
             return None
+        if not obs["stable"] and self.vision.still and obs.get("occluded"):
+            # A still view with something over the board: say where, so that the players
+            # can clear it (a forgotten box, a hand resting on the dock).
+            self._set("in the way", markers=obs["markers"], stable=False,
+                      over=list(obs["occluded"]))
+            return None
         self._set("watching" if obs["stable"] else "moving", markers=obs["markers"],
                   stable=obs["stable"])
         if not obs["stable"]:

@@ -83,6 +83,8 @@ class Reading:
     corrected: np.ndarray = field(repr=False)  # the light-corrected board image
     timings: dict[str, float] = field(default_factory=dict)
     canoes: list[SeenCanoe] = field(default_factory=list)  # each canoe read, for ``looks``
+    # What made the view occluded, in words (for the camera's status and benchmarks).
+    in_the_way: list[str] = field(default_factory=list)
 
 
 class Detector(BoardMasks, Straightener, HandFinder, CanoeFinder, GemReader, DiscReader):
@@ -165,6 +167,7 @@ class Detector(BoardMasks, Straightener, HandFinder, CanoeFinder, GemReader, Dis
         img, labels = self.prepare(image, location, clock)
         canoe = self._is_canoe[labels]  # pixels of any canoe colour, used throughout
         blocked = self._hands(labels)
+        why = ["not the board, from the edge or of no colour"] if blocked.any() else []
         departure = None
         if self.surface is not None:
             # What the colour classes let pass: unlike the board's own look there.
@@ -173,6 +176,7 @@ class Detector(BoardMasks, Straightener, HandFinder, CanoeFinder, GemReader, Dis
             arm = self.surface.reaching_in(img, departure, self._piece_cells(share)) | \
                 self._unexplained(share, departure)
             if arm.any():
+                why.append("unlike the board")
                 c = self.surface.cell_px
                 cells = np.repeat(np.repeat(arm.astype(np.uint8), c, axis=0), c, axis=1)
                 h, w = min(cells.shape[0], blocked.shape[0]), min(cells.shape[1],
@@ -186,6 +190,7 @@ class Detector(BoardMasks, Straightener, HandFinder, CanoeFinder, GemReader, Dis
                                       or self.surface.departs(crowd, departure) >= CROWD_UNLIKE):
                 # (Not water in a light that gives it a canoe's colour class.)
                 blocked |= crowd
+                why.append(f"too much {player} for two canoes")
             hulls.extend((player, ys, xs) for ys, xs in found)
         hulls = self._apart_from_each_other(hulls)
         occluded_places: list[str] = []
@@ -220,7 +225,7 @@ class Detector(BoardMasks, Straightener, HandFinder, CanoeFinder, GemReader, Dis
         obs = self._observation(img, labels, canoe, canoes, location, occluded_places)
         clock.lap("discs+weather")
         return Reading(obs, bool(occluded_places) or bool(blocked.any()), img, clock.laps,
-                       seen)
+                       seen, why)
 
 
     def _observation(self, img: np.ndarray, labels: np.ndarray, canoe: np.ndarray,

@@ -54,6 +54,7 @@ class Vision:
         self.last_reading: Reading | None = None
         self.last_location: Location | None = None  # where the board was in that frame
         self.timings: dict[str, float] = {}
+        self.still = False  # the last frame was of a view that had settled
 
     def reset(self) -> None:
         """Forget the camera's position and the recent frames."""
@@ -72,15 +73,18 @@ class Vision:
         self.timings = {"markers": (t1 - t0) * 1000}
         if where is None:
             self.view.reset()
+            self.still = False
             return None
         if self.last_location is not None and not where.kept \
                 and not _same_camera(self.last_location, where):
             self.view.reset()  # the camera moved: what it saw before is another view
         if self.settle == 1:
+            self.still = True
             return self._read(image, where, stable_if_clear=True)
         still = self.view.add(image, gray, where)
         self.timings["track"] = (time.perf_counter() - t1) * 1000
         self.last_location = where
+        self.still = still
         if not still:
             return self._moving(where)
         if self._read_version != self.view.version:

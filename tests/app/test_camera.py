@@ -217,3 +217,27 @@ def test_a_picture_the_players_put_right_teaches_only_where_the_camera_saw_their
             SeenCanoe("green", "4", 2.0, None),               # blue's canoe taken for green
             SeenCanoe("red", "D", 2.0, None), SeenCanoe("blue", "D", 2.0, None)]
     assert [c.place for c in _agreeing(seen, state)] == ["3", "D", "D"]
+
+
+class StillHand(FrameSource):
+    """The board with a hand resting over the dock, quite still."""
+
+    name = "still hand"
+
+    def __init__(self, game: Game) -> None:
+        from companion.vision.render import Hand
+
+        board = load_board()
+        dock = np.mean(np.array(board.dock, float), axis=0)
+        self.frame = Renderer(board).render(game.state, seed=3, nuisance=Nuisance.mild(),
+                                            hand=Hand("right", tuple(dock))).image
+
+    def read(self) -> np.ndarray:
+        return self.frame
+
+
+def test_a_still_view_with_something_over_the_board_says_where(table):
+    camera = TableCamera(table, StillHand(physical_copy(table)), settle_s=0.2)
+    assert watch(camera) == []  # nothing is judged while it is there
+    assert camera.status["state"] == "in the way"
+    assert "D" in camera.status["over"]

@@ -239,7 +239,8 @@ function drawCamera(box, camera) {
   if (!camera) return;
   const source = camera.source === "simulated" ? t("camera.simulated") : camera.source;
   const known = "camera." + camera.state;
-  const state = known in S ? t(known) : camera.state;
+  const state = !(known in S) ? camera.state
+    : camera.over ? t(known, { places: camera.over.join(", ") }) : t(known);
   box.replaceChildren(t("feed.camera") + " (" + source + "): " + state);
   if (camera.calibrate && controls) {
     box.append(" ", el("button", { type: "button", id: "calibrate", onclick: calibrate,
