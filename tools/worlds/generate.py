@@ -67,6 +67,9 @@ MISSING_DISC_STILLS = (2, 7, 11)     # one disc out of the river
 GAMES: dict[str, tuple[str, int, int]] = {
     "g101": ("w101", 284, 3),
     "g102": ("w102", 2524, 4),
+    # Four players' eight canoes on the dock at the start, seen by w105's wide lens
+    # steeply tilted (as w903's): a tuned game to study such a camera in play.
+    "g103": ("w105", 3187, 4),
     "g901": ("w901", 1082, 3),
     "g902": ("w902", 2274, 3),
     "g903": ("w903", 2247, 3),
