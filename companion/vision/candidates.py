@@ -4,8 +4,8 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass, field, replace
+from typing import Any, Self
 
 from companion.rules import (
     Buyback,
@@ -154,6 +154,24 @@ class Inference:
     def diff(self) -> list[dict[str, Any]]:
         """Slot-by-slot diff against the closest candidate (empty when it fits)."""
         return self.candidates[0].diff if self.candidates else []
+
+    def settled(self: Self) -> Self:
+        """This answer, with a question that would offer one event only, and that only
+        for things the picture did not show, taken as that event: every disagreement of
+        it is something not seen (``_benign``: canoes hidden, gems it carried before or
+        loaded from a pile seen to change), however many, and no other event explains
+        the picture as nearly, not even by a gem that hid. Nothing seen contradicts it,
+        and asking the players to confirm it would only make them press a button. A gem
+        seen in another colour is still asked about: it may be a misread, or a gem
+        loaded where that colour does not lie (a move no rule allows). Not either when
+        the picture shows changes the event does not explain (others' canoes moved)."""
+        if self.status != "ambiguous" or self.unexplained or not self.candidates:
+            return self
+        best = self.best
+        if len(best) == 1 and best[0] is self.candidates[0] \
+                and slips(best[0].mismatches) == "hidden":
+            return replace(self, status="exact")
+        return self
 
     def closest(self, n: int = 3) -> tuple[Candidate, ...]:
         return self.candidates[:n]

@@ -186,7 +186,8 @@ def infer_river(game: Game, after: Mapping[str, Any] | Sighting,
                                     rank=(score, off, breaks)))
     status = _status_river(ranked, {layout: found for layout, (_, found) in scores.items()})
     unexplained = _unexplained(start, seen, players, players, game.state.weather, weights)
-    return RiverInference(status, tuple(candidates), tuple(unexplained), speed, first)
+    return RiverInference(status, tuple(candidates), tuple(unexplained), speed,
+                          first).settled()
 
 
 def _status_river(ranked: Sequence[tuple], mismatches: Mapping[Layout, Sequence[Mismatch]]

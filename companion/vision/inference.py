@@ -169,7 +169,7 @@ def infer_turn(game: Game, observation: Mapping[str, Any] | Sighting,
     unexplained = _unexplained(before, seen, game.players, scored,
                                None if cloud else game.state.weather, weights)
     return TurnInference(_status(candidates), tuple(candidates), tuple(unexplained),
-                         player, card)
+                         player, card).settled()
 
 
 def infer(game: Game, observation: Mapping[str, Any] | Sighting) -> Inference:

@@ -9,7 +9,7 @@ import pytest
 
 from companion.rules import Game, format_turn, parse_turn
 from companion.rules.random_play import random_positions
-from companion.vision.candidates import MARGIN, slips
+from companion.vision.candidates import MARGIN, TOLERANCE, slips
 from companion.vision.expected import expected_observation
 from companion.vision.fit import changed_piles
 from companion.vision.inference import (
@@ -747,3 +747,51 @@ def test_a_turn_as_good_as_the_perfect_fit_but_for_a_carried_gems_colour_is_offe
                    if c.score < MARGIN and slips(c.mismatches) == "hidden")
         tried += 1
     assert tried > 0
+
+
+
+def _hide_bystanders(game: Game, turn, obs: dict, rng: random.Random, count: int) -> int:
+    """Takes out of the picture up to `count` canoes of other players than the mover's
+    that lie on the slots where the turn's canoes end (a crowded disc); returns how
+    many it took."""
+    ends = {a.destination for a in turn.canoes} & set(obs["slots"])
+    hidden = 0
+    for slot in sorted(ends):
+        canoes = obs["slots"][slot]["canoes"]
+        for canoe in [c for c in canoes if c["player"] != turn.player][:count - hidden]:
+            canoes.remove(canoe)
+            hidden += 1
+    return hidden
+
+
+def test_a_turn_only_unseen_canoes_disagree_with_is_taken_when_nothing_comes_near():
+    # Two canoes nobody moved hidden where the turn ends (past TOLERANCE): nothing the picture
+    # shows contradicts the turn. When no other turn comes near, a question with one
+    # answer would only make the players press it: the turn is taken. When another
+    # does, they are asked; the truth is always among what is played or asked.
+    rng = random.Random(61)
+    taken = asked = 0
+    for game, turn in sampled_turns(61, 300, rng, at_most=10):
+        obs = observe_after(game, turn)
+        if _hide_bystanders(game, turn, obs, rng, 2) < 2:
+            continue
+        result = infer_turn(game, obs)
+        assert result.status in ("exact", "ambiguous")
+        assert turn in offered(result)
+        if result.score > TOLERANCE:
+            assert slips(result.candidates[0].mismatches) == "hidden"
+            taken += result.status == "exact"
+            asked += result.status == "ambiguous"
+            if result.status == "ambiguous":
+                assert len(result.turns) > 1
+    assert taken >= 5 and asked >= 10
+
+
+def test_a_gem_of_another_colour_is_asked_about_even_when_one_turn_explains_it():
+    # Only D-4+clear comes near, but a violet gem seen where none lies may be a misread
+    # or a gem taken where the rules allow none: the players say which.
+    game = worked_example()
+    obs = observe_after(game, parse_turn("D-4+clear", "blue"))
+    obs["slots"]["4"]["canoes"][0]["gem"] = "violet"
+    result = infer_turn(game, obs)
+    assert result.status == "ambiguous" and len(result.turns) == 1
