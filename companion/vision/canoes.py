@@ -14,6 +14,7 @@ import numpy as np
 
 from .stage import Stage
 from .thresholds import (
+    CROWD_SOLID,
     HULL_LIKELIER,
     HULL_SHOWS,
     ON_TOP,
@@ -93,8 +94,12 @@ class CanoeFinder(Stage):
                 # in glaring water. (A hull cut by its gem is still thick.)
                 continue
             if count == 0:
-                if n_seen >= 2.6 * self.canoe_px:
-                    # More of one colour than a player's two canoes: an arm, a sleeve.
+                if n_seen >= 2.6 * self.canoe_px and \
+                        self._solidity(ys[seen], xs[seen]) >= CROWD_SOLID:
+                    # More of one colour than a player's two canoes, in one mass: an
+                    # arm, a sleeve. (Canoes in a row on the dock with the rims of the
+                    # others between them in their colour class are no mass: their
+                    # outline takes in the other canoes.)
                     if crowd is None:
                         crowd = np.zeros(shape, np.uint8)
                     crowd[ys, xs] = 1

@@ -68,3 +68,59 @@ def test_likelier_is_far_below_zero_for_the_board_and_far_above_for_each_hull(pr
 
 def test_likelier_of_no_pixels_is_no_evidence(profile):
     assert profile.likelier(np.zeros((0, 3)), "canoe:blue") == 0.0
+
+
+def _dock_with(detector, board, profile, paint) -> np.ndarray:
+    """The straightened board, all of one ground colour (water), with `paint(img)`
+    drawing pieces on it, and a little noise."""
+    h, w = detector.shape
+    img = np.empty((h, w, 3), np.float32)
+    img[:] = profile.classes["water"].bgr
+    paint(img)
+    img += np.random.default_rng(1).normal(0, 2.0, img.shape)
+    return np.clip(np.round(img), 0, 255).astype(np.uint8)
+
+
+def _dock_centre(board) -> tuple[int, int]:
+    x, y = np.mean(np.array(board.dock, float), axis=0)
+    return int(x * SCALE), int(y * SCALE)
+
+
+def _crowd(detector, img, player):
+    labels = detector.profile.classify(img)
+    canoe = detector._is_canoe[labels]
+    return detector._canoes(img, labels, canoe & detector.canoe_area)[player][1]
+
+
+def test_a_solid_mass_of_a_canoes_colour_too_big_for_two_canoes_is_an_arm(detector, board,
+                                                                          profile):
+    brown = profile.classes["canoe:brown"].bgr
+    cx, cy = _dock_centre(board)
+
+    def sleeve(img):
+        cv2.ellipse(img, (cx, cy), (int(40 * SCALE), int(22 * SCALE)), 0, 0, 360,
+                    brown.tolist(), -1)
+
+    assert _crowd(detector, _dock_with(detector, board, profile, sleeve), "brown") is not None
+
+
+def test_canoes_in_a_row_with_rims_of_one_colour_between_them_are_no_arm(detector, board,
+                                                                        profile):
+    # Three hulls side by side on the dock, their rims and shadows read as brown all
+    # round them: more brown than two canoes, but no mass; its outline takes in the hulls.
+    brown = profile.classes["canoe:brown"].bgr
+    hulls = [profile.classes[f"canoe:{c}"].bgr for c in ("red", "yellow", "red")]
+    cx, cy = _dock_centre(board)
+    half = (int(8 * SCALE), int(22.5 * SCALE))
+
+    def row(img):
+        for dx in (-20, 0, 20):
+            centre = (cx + int(dx * SCALE), cy)
+            cv2.ellipse(img, centre, (half[0] + 5, half[1] + 5), 0, 0, 360, brown.tolist(), -1)
+        for dx, hull in zip((-20, 0, 20), hulls, strict=True):
+            cv2.ellipse(img, (cx + int(dx * SCALE), cy), half, 0, 0, 360, hull.tolist(), -1)
+
+    img = _dock_with(detector, board, profile, row)
+    labels = profile.classify(img)
+    assert np.count_nonzero(labels == profile.index("canoe:brown")) >= 2.6 * detector.canoe_px
+    assert _crowd(detector, img, "brown") is None
