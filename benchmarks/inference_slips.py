@@ -5,7 +5,8 @@
 A camera misreads a little: a gem not seen (a clear one on a pale hull), a gem read
 "unknown", a gem read as a neighbouring colour (violet as blue), an empty hull's
 shading read as a gem of its own colour, a gem read in the neighbouring canoe of a
-shared disc, a canoe hidden among others. For legal turns of random positions
+shared disc, a canoe hidden among others, a canoe read where none lies ("phantom": a
+shadow or a print read as a hull). For legal turns of random positions
 (companion.rules.random_play) this takes the perfect camera's picture after the turn
 (companion.vision.expected), puts one such slip on a place the turn touched, and infers
 the turn from it. The picture says which deposits' piles changed, as the table's camera
@@ -40,13 +41,27 @@ NEAR: dict[str, list[str | None]] = {"violet": ["blue", "red"], "blue": ["violet
                                      "red": ["violet"], "yellow": ["clear"],
                                      "clear": ["yellow", None]}
 HULL_GEMS = ("red", "blue", "yellow")  # canoe colours that are gem colours too
-KINDS = ("none", "unseen", "unknown", "near", "own", "swap", "hidden")
+KINDS = ("none", "unseen", "unknown", "near", "own", "swap", "hidden", "phantom")
 
 
 def slip(picture: dict[str, Any], places: set[str], kind: str, rng: random.Random) -> bool:
     """Put one slip of `kind` on a canoe of `places` in `picture`; False when none fits.
     ("none": the perfect picture, to compare with.)"""
     if kind == "none":
+        return True
+    if kind == "phantom" and not places:
+        return False
+    if kind == "phantom":
+        # A canoe read where none lies (a shadow, a print, a neighbour's rim) in a
+        # playing colour: on a place the turn touched, the mover's own colour half the time.
+        players = sorted({c["player"] for p in picture["slots"].values() for c in p["canoes"]}
+                         | {c["player"] for c in picture["dock"] + picture["falls"]})
+        mover = picture.get("_mover")
+        who = mover if mover and rng.random() < 0.5 else rng.choice(players)
+        place = rng.choice(sorted(places))
+        where = (picture["dock"] if place == "D" else picture["falls"] if place == "F"
+                 else picture["slots"][place]["canoes"])
+        where.append({"player": who, "gem": None})
         return True
     canoes = [(p, c) for p in sorted(places) if p in picture["slots"]
               for c in picture["slots"][p]["canoes"]]
@@ -103,7 +118,9 @@ def main() -> int:
             touched = {a.origin for a in turn.canoes} | {a.destination for a in turn.canoes}
             for kind in KINDS:
                 picture = copy.deepcopy(perfect)
+                picture["_mover"] = turn.player
                 if slip(picture, touched, kind, rng):
+                    del picture["_mover"]
                     counts[kind][judge(game, turn, picture)] += 1
     outcomes = ("right", "asked", "asked, truth not among", "flagged", "WRONG")
     print(f"inference with one slip in the picture: {args.positions} random positions, "

@@ -57,9 +57,10 @@ def slips(mismatches: Sequence[Mismatch]) -> str | None:
 
 
 def _slip(m: Mismatch) -> bool:
-    """A disagreement a camera's slip explains: a canoe not seen, a gem not seen, a gem
-    of another colour, a deposit's pile nudged (or a gem put back where it lay)."""
-    return m.kind in ("missing", "deposit") or m.misread_colour or m.unseen_gem
+    """A disagreement a camera's slip explains: a canoe not seen, one seen beyond the
+    two a player has, a gem not seen, a gem of another colour, a deposit's pile nudged
+    (or a gem put back where it lay)."""
+    return m.kind in ("missing", "deposit") or m.phantom or m.misread_colour or m.unseen_gem
 
 
 def _key(score: float) -> float:
@@ -164,8 +165,10 @@ class Inference:
         and asking the players to confirm it would only make them press a button. A gem
         seen in another colour is still asked about: it may be a misread, or a gem
         loaded where that colour does not lie (a move no rule allows). Not either when
-        the picture shows changes the event does not explain (others' canoes moved)."""
-        if self.status != "ambiguous" or self.unexplained or not self.candidates:
+        the picture shows changes the event does not explain (others' canoes moved;
+        others' canoes not seen, or seen beyond the two they have, are only slips)."""
+        if self.status != "ambiguous" or not self.candidates \
+                or not all(_benign(m) for m in self.unexplained):
             return self
         best = self.best
         if len(best) == 1 and best[0] is self.candidates[0] \
@@ -290,13 +293,14 @@ def _pile_hid(m: Mismatch) -> bool:
 
 
 def _benign(m: Mismatch) -> bool:
-    """A disagreement that cannot mean another move: a canoe not seen, a gem the canoe
+    """A disagreement that cannot mean another move: a canoe not seen, a canoe seen
+    beyond the two a player has (``Mismatch.phantom``), a gem the canoe
     carried before seen in another colour or not seen (the picture before showed it;
     a gem leaves its canoe only by a move that says so, and such an event is scored
     too: when it is the one that happened, it fits better); a loaded gem so, when the
     picture saw the deposits change as the event says (``Mismatch.vouched``)."""
-    return m.kind == "missing" or ((m.carried or m.vouched)
-                                   and (m.misread_colour or m.unseen_gem))
+    return m.kind == "missing" or m.phantom or ((m.carried or m.vouched)
+                                                and (m.misread_colour or m.unseen_gem))
 
 
 def gains(turn: Turn, before: Mapping[str, Sequence[Canoe]]) -> frozenset[tuple[str, str]]:

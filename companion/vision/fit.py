@@ -84,6 +84,11 @@ class Mismatch:
     # A deposit the event only takes gems from (kind "deposit"): a pile smaller by a gem
     # of its own colour, which may look as it did (a gem put on a pile always shows).
     taken: bool = False
+    # A canoe seen (kind "extra") beyond all the player has: every player has two
+    # canoes all game (R-SETUP-3; one over the falls stays on F, R-RIVER-4), so no move,
+    # legal or not, makes a third; one seen is the camera's (a print, a shadow, a rim
+    # read as a hull).
+    phantom: bool = False
 
     @property
     def misread_colour(self) -> bool:
@@ -233,8 +238,10 @@ def match_canoes(player: str, expected: Sequence[Canoe], seen: Sequence[Canoe],
             carried = loaded is not None and e[1] is not None and e not in fresh
             found.append(Mismatch("cargo" if e[0] == got[j][0] else "moved", player, e,
                                   got[j], c, carried))
-    found += [Mismatch("extra", player, None, c, weights.extra)
-              for j, c in enumerate(got) if j not in pairing]
+    extras = [c for j, c in enumerate(got) if j not in pairing]
+    beyond = len(got) - len(exp)  # seen canoes no player's canoe can be
+    found += [Mismatch("extra", player, None, c, weights.extra, phantom=k < beyond)
+              for k, c in enumerate(extras)]
     return cost, found
 
 

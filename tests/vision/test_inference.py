@@ -795,3 +795,34 @@ def test_a_gem_of_another_colour_is_asked_about_even_when_one_turn_explains_it()
     obs["slots"]["4"]["canoes"][0]["gem"] = "violet"
     result = infer_turn(game, obs)
     assert result.status == "ambiguous" and len(result.turns) == 1
+
+
+def test_r_setup_3_a_canoe_seen_beyond_the_two_a_player_has_is_the_cameras():
+    # A third blue canoe on the dock (its print or a shadow read as a hull) cannot be a
+    # move, legal or not: blue's D-4+clear is read as it is.
+    game = worked_example()
+    turn = parse_turn("D-4+clear", "blue")
+    obs = observe_after(game, turn)
+    obs["dock"].append({"player": "blue", "gem": None})
+    result = infer_turn(game, obs)
+    assert result.status == "exact" and result.turn == turn
+    assert [(m.kind, m.phantom) for m in result.candidates[0].mismatches] == [("extra", True)]
+
+
+def test_a_canoe_seen_where_none_lies_is_never_flagged_nor_taken_for_another_turn():
+    # The mover's canoe still seen where it came from (its shadow there read as a
+    # hull), or another player's seen where it ends or began: the truth is played or
+    # offered, never flagged.
+    rng = random.Random(71)
+    for game, turn in sampled_turns(71, 40, rng, at_most=8):
+        if not turn.canoes:
+            continue
+        obs = observe_after(game, turn)
+        action = turn.canoes[0]
+        place = rng.choice([action.origin, action.destination])
+        where = obs["dock"] if place == "D" else obs["falls"] if place == "F" \
+            else obs["slots"][place]["canoes"]
+        where.append({"player": rng.choice([turn.player, *game.players]), "gem": None})
+        result = infer_turn(game, obs)
+        assert result.status in ("exact", "ambiguous")
+        assert turn in offered(result)
