@@ -73,6 +73,39 @@ def test_a_gem_put_on_a_pile_changes_that_deposit_only(vision, board, picture):
     assert seen["deposits_changed"] == ["violet"]
 
 
+def _brightened_around(image: np.ndarray, vision: Vision, at_mm: tuple[float, float],
+                       levels: float, sigma_mm: float) -> np.ndarray:
+    """The image brighter by up to `levels` in a smooth patch around a point (a shadow
+    leaving, the light correction following a canoe put down nearby)."""
+    s = vision.detector.scale
+    h, w = image.shape[:2]
+    yy, xx = np.mgrid[0:h, 0:w]
+    bump = levels * np.exp(-(((xx + 0.5) / s - at_mm[0]) ** 2 + ((yy + 0.5) / s - at_mm[1]) ** 2)
+                           / (2 * sigma_mm ** 2))
+    return np.clip(image + bump[..., None], 0, 255).astype(np.uint8)
+
+
+def test_a_pile_brightened_smoothly_by_a_shadow_leaving_is_no_gem_gone(vision, board,
+                                                                        picture):
+    # A canoe moved next to a deposit: its shadow leaves the pile, or the light
+    # correction, which follows the pieces' shading, brightens it all by 30 levels.
+    corner = np.asarray(board.deposits["violet"], float).min(axis=0)
+    after = _brightened_around(picture, vision, tuple(corner), 30.0, 25.0)
+    assert not any(p.startswith("deposit:") for p in
+                   changed_places(vision.detector, picture, after))
+
+
+def test_a_clear_gem_taken_off_a_brightened_pile_is_still_seen(vision, board, picture):
+    poly = np.asarray(board.deposits["violet"], float)
+    after = _brightened_around(picture, vision, tuple(poly.min(axis=0)), 30.0, 25.0)
+    # A clear gem differs from its pile by 20-30 levels only.
+    centre = tuple(poly.mean(axis=0))
+    s = vision.detector.scale
+    spot = tuple(int(v) for v in after[int(centre[1] * s), int(centre[0] * s)] + 25)
+    after = gem_blob(after, vision, centre, colour=spot)
+    assert "deposit:violet" in changed_places(vision.detector, picture, after)
+
+
 def test_the_cloud_moved_changes_the_weather_track(vision, board, picture):
     after = gem_blob(picture, vision, list(board.weather_mm.values())[3], colour=(250, 250, 250))
     assert WEATHER in changed_places(vision.detector, picture, after)
