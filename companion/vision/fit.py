@@ -220,6 +220,8 @@ def match_canoes(player: str, expected: Sequence[Canoe], seen: Sequence[Canoe],
                  loaded: Iterable[Canoe] | None = None) -> tuple[float, list[Mismatch]]:
     """The cheapest way to explain one player's seen canoes by the expected ones:
     (cost, the disagreements). A player's canoes look alike, so any pairing may do.
+    `expected` is all the player's canoes: a canoe seen beyond their count is one no
+    move made (``Mismatch.phantom``).
     `loaded`: the (place, gem) of this player's canoes whose gem the event loads; every
     other expected gem was carried before it (None: not known, none counts as carried)."""
     exp = tuple(sorted(expected, key=canoe_key))
