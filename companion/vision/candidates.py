@@ -24,10 +24,12 @@ STATUSES = ("exact", "ambiguous", "none")
 # slips the rules cannot mean: a canoe not seen (no canoe leaves the game: it is hidden
 # among others on a disc) is taken; a gem of a neighbouring colour is asked about (it
 # may be a misread, or a gem loaded where that colour does not lie). A gem where none
-# should be, or a canoe where none should be, is never a slip: nothing fits. Past
-# TOLERANCE an event is only asked about, and only when nothing the picture shows
-# contradicts it (its every disagreement something not seen: ``_benign``): the referee
-# flags what it sees, not what it misses. Costs are FitWeights': a canoe not seen 2, a
+# should be, or a canoe where none should be, is never a slip: nothing fits; unless the
+# canoe is one more than the player's two (``Mismatch.phantom``). Past TOLERANCE an
+# event is only asked about, and only when nothing the picture shows contradicts it (its
+# every disagreement something not seen: ``_benign``): the referee flags what it sees,
+# not what it misses; and when no other event comes near, it is taken
+# (``Inference.settled``). Costs are FitWeights': a canoe not seen 2, a
 # gem of the wrong colour 0.25.
 TOLERANCE = 2.0
 # Events scoring within this of the best are too close to tell apart: ask the players.
@@ -166,7 +168,9 @@ class Inference:
         seen in another colour is still asked about: it may be a misread, or a gem
         loaded where that colour does not lie (a move no rule allows). Not either when
         the picture shows changes the event does not explain (others' canoes moved;
-        others' canoes not seen, or seen beyond the two they have, are only slips)."""
+        others' canoes not seen, or seen beyond the two they have, are only slips). For
+        the river, the events are the pushes of the round's speed (R-RIVER-1): others
+        fitting as well are not the players' to choose (``RiverInference.best``)."""
         if self.status != "ambiguous" or not self.candidates \
                 or not all(_benign(m) for m in self.unexplained):
             return self
@@ -294,13 +298,14 @@ def _pile_hid(m: Mismatch) -> bool:
 
 def _benign(m: Mismatch) -> bool:
     """A disagreement that cannot mean another move: a canoe not seen, a canoe seen
-    beyond the two a player has (``Mismatch.phantom``), a gem the canoe
+    beyond the two a player has (``Mismatch.phantom``) but not where the event takes one
+    away (``Mismatch.stayed``: the move may not have happened), a gem the canoe
     carried before seen in another colour or not seen (the picture before showed it;
     a gem leaves its canoe only by a move that says so, and such an event is scored
     too: when it is the one that happened, it fits better); a loaded gem so, when the
     picture saw the deposits change as the event says (``Mismatch.vouched``)."""
-    return m.kind == "missing" or m.phantom or ((m.carried or m.vouched)
-                                                and (m.misread_colour or m.unseen_gem))
+    return m.kind == "missing" or (m.phantom and not m.stayed) or (
+        (m.carried or m.vouched) and (m.misread_colour or m.unseen_gem))
 
 
 def gains(turn: Turn, before: Mapping[str, Sequence[Canoe]]) -> frozenset[tuple[str, str]]:

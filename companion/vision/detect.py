@@ -83,7 +83,8 @@ class Reading:
     corrected: np.ndarray = field(repr=False)  # the light-corrected board image
     timings: dict[str, float] = field(default_factory=dict)
     canoes: list[SeenCanoe] = field(default_factory=list)  # each canoe read, for ``looks``
-    # What made the view occluded, in words (for the camera's status and benchmarks).
+    # What made the view occluded, in words (for benchmarks and diagnostics; the camera's
+    # status names the places: observation["occluded"]).
     in_the_way: list[str] = field(default_factory=list)
 
 

@@ -4,6 +4,7 @@ with the expected ones at the least cost (``FitWeights``), and the places that d
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -87,8 +88,12 @@ class Mismatch:
     # A canoe seen (kind "extra") beyond all the player has: every player has two
     # canoes all game (R-SETUP-3; one over the falls stays on F, R-RIVER-4), so no move,
     # legal or not, makes a third; one seen is the camera's (a print, a shadow, a rim
-    # read as a hull).
+    # read as a hull). Which of the extras it is, is the pairing's.
     phantom: bool = False
+    # A phantom seen where the event takes one of the player's canoes away: it may be the
+    # canoe that did not leave (the move's new place misread instead), so it is a slip
+    # to ask about, not one that cannot mean another move.
+    stayed: bool = False
 
     @property
     def misread_colour(self) -> bool:
@@ -148,6 +153,9 @@ class Mismatch:
             assert isinstance(exp, tuple)
             return f"{_describe(self.player, exp[1])} should be {_on(exp[0])}, not seen"
         assert isinstance(seen, tuple)
+        if self.phantom and not self.stayed:
+            return f"{_describe(self.player, seen[1])} seen {_on(seen[0])} is one more than " \
+                   f"{self.player}'s two: a misread"
         return f"{_describe(self.player, seen[1])} seen {_on(seen[0])} should not be there"
 
     def to_json(self) -> dict[str, Any]:
@@ -217,11 +225,14 @@ def _best_pairing(player: str, expected: tuple[Canoe, ...], seen: tuple[Canoe, .
 
 def match_canoes(player: str, expected: Sequence[Canoe], seen: Sequence[Canoe],
                  weights: FitWeights = DEFAULT_WEIGHTS,
-                 loaded: Iterable[Canoe] | None = None) -> tuple[float, list[Mismatch]]:
+                 loaded: Iterable[Canoe] | None = None,
+                 before: Sequence[Canoe] | None = None) -> tuple[float, list[Mismatch]]:
     """The cheapest way to explain one player's seen canoes by the expected ones:
     (cost, the disagreements). A player's canoes look alike, so any pairing may do.
     `expected` is all the player's canoes: a canoe seen beyond their count is one no
-    move made (``Mismatch.phantom``).
+    move made (``Mismatch.phantom``); one where the event takes one of them away may be
+    that canoe, still there (``Mismatch.stayed``; `before`: the player's canoes before
+    the event, None: the event moves none).
     `loaded`: the (place, gem) of this player's canoes whose gem the event loads; every
     other expected gem was carried before it (None: not known, none counts as carried)."""
     exp = tuple(sorted(expected, key=canoe_key))
@@ -242,15 +253,28 @@ def match_canoes(player: str, expected: Sequence[Canoe], seen: Sequence[Canoe],
                                   got[j], c, carried))
     extras = [c for j, c in enumerate(got) if j not in pairing]
     beyond = len(got) - len(exp)  # seen canoes no player's canoe can be
-    found += [Mismatch("extra", player, None, c, weights.extra, phantom=k < beyond)
+    left = _vacated(before, exp)
+    found += [Mismatch("extra", player, None, c, weights.extra, phantom=k < beyond,
+                       stayed=k < beyond and c[0] in left)
               for k, c in enumerate(extras)]
     return cost, found
+
+
+def _vacated(before: Sequence[Canoe] | None, after: Sequence[Canoe]) -> set[str]:
+    """The places where an event leaves fewer of a player's canoes than it found."""
+    if before is None:
+        return set()
+    had = Counter(at for at, _ in before)
+    has = Counter(at for at, _ in after)
+    return {place for place, n in had.items() if n > has[place]}
 
 
 def compare(expected: Mapping[str, Sequence[Canoe]], seen: Sighting,
             players: Iterable[str], weights: FitWeights = DEFAULT_WEIGHTS,
             weather: int | None = None,
-            loaded: Mapping[str, Iterable[Canoe]] | None = None) -> tuple[float, list[Mismatch]]:
+            loaded: Mapping[str, Iterable[Canoe]] | None = None,
+            before: Mapping[str, Sequence[Canoe]] | None = None
+            ) -> tuple[float, list[Mismatch]]:
     """Score `players`' canoes (and the weather, when given) of an expected board
     against a sighting: (total cost, disagreements). `loaded`: by player, the (place,
     gem) of the canoes whose gem the event loads; the other gems rode their canoes from
@@ -258,7 +282,8 @@ def compare(expected: Mapping[str, Sequence[Canoe]], seen: Sighting,
     total, found = 0.0, []
     for player in players:
         cost, diffs = match_canoes(player, expected[player], seen.of(player), weights,
-                                   None if loaded is None else loaded.get(player, ()))
+                                   None if loaded is None else loaded.get(player, ()),
+                                   None if before is None else before.get(player, ()))
         total += cost
         found += diffs
     if weather is not None and seen.weather is not None and seen.weather != weather:

@@ -174,7 +174,8 @@ def infer_river(game: Game, after: Mapping[str, Any] | Sighting,
     ranked = []
     for (steps, layout, last), (breaks, seq) in outcomes.items():
         if layout not in scores:
-            scores[layout] = compare(dict(layout), seen, players, weights, loaded={})
+            scores[layout] = compare(dict(layout), seen, players, weights, loaded={},
+                                     before=start)
         ranked.append((_key(scores[layout][0]), abs(steps - speed), breaks, steps, seq,
                        layout, last))
     ranked.sort(key=lambda r: r[:5])

@@ -154,7 +154,7 @@ def infer_turn(game: Game, observation: Mapping[str, Any] | Sighting,
     for turn, canoes, weather, piles in outcomes:
         loaded = loads(turn)
         score, found = compare(canoes, seen, scored, weights, weather if cloud else None,
-                               {player: loaded})
+                               {player: loaded}, before)
         deposits = deposit_mismatches(game.state.deposits, piles, seen, weights)
         if not deposits and seen.deposits_changed:
             # The piles changed as this turn says: a gem it loads was seen leaving its

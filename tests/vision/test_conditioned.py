@@ -95,7 +95,7 @@ def test_a_pile_brightened_smoothly_by_a_shadow_leaving_is_no_gem_gone(vision, b
                    changed_places(vision.detector, picture, after))
 
 
-def test_a_clear_gem_taken_off_a_brightened_pile_is_still_seen(vision, board, picture):
+def test_a_clear_gem_put_on_a_brightened_pile_is_still_seen(vision, board, picture):
     poly = np.asarray(board.deposits["violet"], float)
     after = _brightened_around(picture, vision, tuple(poly.min(axis=0)), 30.0, 25.0)
     # A clear gem differs from its pile by 20-30 levels only.

@@ -798,15 +798,38 @@ def test_a_gem_of_another_colour_is_asked_about_even_when_one_turn_explains_it()
 
 
 def test_r_setup_3_a_canoe_seen_beyond_the_two_a_player_has_is_the_cameras():
-    # A third blue canoe on the dock (its print or a shadow read as a hull) cannot be a
-    # move, legal or not: blue's D-4+clear is read as it is.
+    # A third blue canoe on 1 (its print or a shadow read as a hull) cannot be a move,
+    # legal or not: blue's D-4+clear is read as it is.
+    game = worked_example()
+    turn = parse_turn("D-4+clear", "blue")
+    obs = observe_after(game, turn)
+    obs["slots"]["1"]["canoes"].append({"player": "blue", "gem": None})
+    result = infer_turn(game, obs)
+    assert result.status == "exact" and result.turn == turn
+    assert [(m.kind, m.phantom, m.stayed) for m in result.candidates[0].mismatches] == [
+        ("extra", True, False)]
+    assert "one more than blue's two" in result.candidates[0].mismatches[0].message
+
+
+def test_r_setup_3_a_third_canoe_where_the_move_began_may_be_the_one_that_stayed():
+    # Still two blue canoes on the dock and one on 4: either the dock or 4 is misread.
+    # Asked, not taken (it may be that nobody moved), and not flagged either.
     game = worked_example()
     turn = parse_turn("D-4+clear", "blue")
     obs = observe_after(game, turn)
     obs["dock"].append({"player": "blue", "gem": None})
     result = infer_turn(game, obs)
-    assert result.status == "exact" and result.turn == turn
-    assert [(m.kind, m.phantom) for m in result.candidates[0].mismatches] == [("extra", True)]
+    assert result.status == "ambiguous" and turn in result.turns
+
+
+def test_r_setup_3_a_third_canoe_seen_before_anyone_moved_is_no_move():
+    # Nobody has moved; a blue thing on 6L read as a canoe. D-6L explains it only with
+    # a blue canoe still on the dock that it takes away: never played.
+    game = worked_example()
+    obs = expected_observation(game)
+    obs["slots"]["6L"]["canoes"].append({"player": "blue", "gem": None})
+    result = infer_turn(game, obs)
+    assert result.turn is None
 
 
 def test_a_canoe_seen_where_none_lies_is_never_flagged_nor_taken_for_another_turn():
