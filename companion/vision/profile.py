@@ -138,9 +138,7 @@ class ColourProfile:
         label = np.full(len(f), NONE, np.int32)
         for i in which:
             c = self.classes[names[i]]
-            inv = np.linalg.inv(c.cov)
-            d = f - c.mean
-            d2 = np.einsum("ni,ij,nj->n", d, inv, d)
+            d2 = _d2(f, c)
             cost = d2 + math.log(np.linalg.det(c.cov))
             better = cost < best
             best[better] = cost[better]
@@ -264,12 +262,17 @@ def _fit(px: np.ndarray) -> ColourClass:
     return ColourClass(mean, cov, np.median(px[keep], axis=0))
 
 
+def _d2(f: np.ndarray, c: ColourClass) -> np.ndarray:
+    """The squared Mahalanobis distance of features `f` from class `c`."""
+    d = f - c.mean
+    d2: np.ndarray = np.einsum("ni,ij,nj->n", d, np.linalg.inv(c.cov), d)
+    return d2
+
+
 def _cost(f: np.ndarray, c: ColourClass) -> np.ndarray:
     """Minus twice the log-likelihood of features `f` under class `c` (up to a constant
     shared by all classes): what ``score`` compares."""
-    d = f - c.mean
-    d2: np.ndarray = np.einsum("ni,ij,nj->n", d, np.linalg.inv(c.cov), d)
-    return d2 + math.log(np.linalg.det(c.cov))
+    return _d2(f, c) + math.log(np.linalg.det(c.cov))
 
 
 def _moments(f: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
