@@ -111,7 +111,7 @@ def infer_buybacks(game: Game, observation: Mapping[str, Any] | Sighting,
                 "take one back for free"
             pending[player] = f"{rule}: {player} has no canoe left and must {how} " \
                               "before the cards"
-    _, found = compare(expected, seen, players, weights, before=canoes_of(game.state))
+    _, found = compare(expected, seen, players, weights, before=before)
     # Buybacks move canoes between F and D only; a canoe nudged on the river is
     # reported apart and does not make the buyback doubtful.
     scored = tuple(m for m in found if {"D", "F"} & set(m.places))
