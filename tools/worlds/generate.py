@@ -70,6 +70,10 @@ GAMES: dict[str, tuple[str, int, int]] = {
     # Four players' eight canoes on the dock at the start, seen by w105's wide lens
     # steeply tilted (as w903's): a tuned game to study such a camera in play.
     "g103": ("w105", 3187, 4),
+    # Two more tuned four-player games, among the shortest of seeds 5000-5600 (47
+    # events): on w105's camera and on w103's wide board, where more canoes crowd a disc.
+    "g104": ("w105", 5157, 4),
+    "g105": ("w103", 5286, 4),
     "g901": ("w901", 1082, 3),
     "g902": ("w902", 2274, 3),
     "g903": ("w903", 2247, 3),
