@@ -44,13 +44,17 @@ def slips(mismatches: Sequence[Mismatch]) -> str | None:
     "hidden" (only canoes not seen, and gems a canoe carried before the event seen in
     another colour or not at all: ``_benign``), "misread" (those, gems of another
     colour and one gem not seen: a clear gem on a pale hull, one in glare, or read in
-    the neighbour's canoe on a shared disc: ``_swapped``), or None
-    (something the picture shows that the event does not explain; two gems unseen at
-    once are likelier another move)."""
+    the neighbour's canoe on a shared disc: ``_swapped``), "stirred" (only things not
+    seen, and places whose pixels changed that the event leaves as they were: something
+    came or went there that the reading did not make out), or None (something the
+    picture shows that the event does not explain; two gems unseen at once are likelier
+    another move)."""
     if not mismatches:
         return "none"
     if all(_benign(m) for m in mismatches):
         return "hidden"
+    if all(_benign(m) or m.kind == "stirred" for m in mismatches):
+        return "stirred"
     given = {id(m) for _, m in _swapped(mismatches)}
     if sum(m.unseen_gem for m in mismatches) <= 1 and \
             all(_slip(m) or id(m) in given for m in mismatches):
@@ -61,8 +65,10 @@ def slips(mismatches: Sequence[Mismatch]) -> str | None:
 def _slip(m: Mismatch) -> bool:
     """A disagreement a camera's slip explains: a canoe not seen, one seen beyond the
     two a player has, a gem not seen, a gem of another colour, a deposit's pile nudged
-    (or a gem put back where it lay)."""
-    return m.kind in ("missing", "deposit") or m.phantom or m.misread_colour or m.unseen_gem
+    (or a gem put back where it lay), a place nudged, a gem seen in an empty canoe of a
+    colour this table's camera is known to read in empty canoes."""
+    return m.kind in ("missing", "deposit", "stirred") or m.phantom or m.misread_colour \
+        or m.unseen_gem or (m.kind == "cargo" and m.invented)
 
 
 def _key(score: float) -> float:
@@ -217,8 +223,8 @@ class Inference:
 def _status(candidates: Sequence[Candidate]) -> str:
     """exact: one event fits perfectly, or with canoes hidden only (TOLERANCE) and by
     MARGIN ahead of the next; ambiguous: several fit as well (or too nearly), or the
-    best only with gems of another colour, or only with more hidden than TOLERANCE;
-    none: nothing fits."""
+    best only with gems of another colour or places stirred, or only with more hidden
+    (or stirred) than TOLERANCE; none: nothing fits."""
     if not candidates:
         return "none"
     first = candidates[0]
@@ -227,7 +233,7 @@ def _status(candidates: Sequence[Candidate]) -> str:
     if all(kind is None for kind in tied):
         return "none"
     if _key(first.score) > TOLERANCE:
-        return "ambiguous" if "hidden" in tied else "none"
+        return "ambiguous" if "hidden" in tied or "stirred" in tied else "none"
     if len(tied) > 1:
         return "ambiguous"
     kind = tied[0]
@@ -247,7 +253,8 @@ def _gem_may_hide(candidates: Sequence[Candidate]) -> tuple[Candidate, ...]:
     """The events after the best fit that differ from it only by gems they put in a
     canoe (loaded or stolen) that the picture did not show, up to HIDDEN_GEM more, or
     by piles they change that it did not see change (``_pile_hid``). (A gem a canoe
-    already carried, seen gone, was taken: the picture before showed it.)"""
+    already carried, seen gone, was taken: the picture before showed it; not seeing a
+    colour this table's camera often misses costs less, ``FitWeights.shown``.)"""
     first = candidates[0]
     out = []
     for c in candidates[1:]:

@@ -194,7 +194,8 @@ def condition(observation: Mapping[str, Any], before: State | Game | Mapping[str
     """The observation with every place that did not change holding what the state
     before has there (its disc and canoes; the cloud unless its track changed), and,
     when `changed` came from the pixels (``changed_places``), the deposits whose pile
-    changed (``deposits_changed``). A copy: the observation given is not modified."""
+    changed (``deposits_changed``) and the places that changed (``places_changed``). A
+    copy: the observation given is not modified."""
     changed_in, changed = changed, set(changed)
     known = expected_observation(before)
     out = copy.deepcopy(dict(observation))
@@ -209,6 +210,9 @@ def condition(observation: Mapping[str, Any], before: State | Game | Mapping[str
         # (Readings compared say nothing of the piles: the field is left out.)
         out["deposits_changed"] = sorted(p[len(DEPOSIT):] for p in changed
                                          if p.startswith(DEPOSIT))
+        # ... and the places whose pixels changed: a move that leaves one as it was does
+        # not explain the picture, even when its canoes there were not seen.
+        out["places_changed"] = [p for p in ("D", *SLOTS, "F") if p in changed]
     if WEATHER not in changed:
         out["weather"] = known["weather"]
     elif isinstance(changed_in, Changes) and known["weather"] is not None:

@@ -220,7 +220,7 @@ class Detector(BoardMasks, Straightener, HandFinder, CanoeFinder, GemReader, Dis
                                                   cache, ashore, (ys, xs))
             canoes.append((player, centre, gem))
             if place is not None:
-                seen.append(SeenCanoe(player, place, texture, core))
+                seen.append(SeenCanoe(player, place, texture, core, gem))
         self._gem_cache = cache
         clock.lap("canoes")
         obs = self._observation(img, labels, canoe, canoes, location, occluded_places)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
@@ -39,6 +39,23 @@ class FitWeights:
     # way round: more than MARGIN apart, so it tells two otherwise equal events apart;
     # a slip to ask about (a pile nudged by a hand), never a move flagged.
     deposit: float = 1.0
+    # A place whose pixels changed where the event leaves it as it was: as a deposit.
+    stirred: float = 1.0
+    # How often a gem of each colour a canoe carries shows in a picture of this table,
+    # (gem, share) (``Sighting.gems_shown``): not seeing a gem that often hides tells
+    # little, so it costs `cargo` times the share (a colour not listed: always shows).
+    shown: tuple[tuple[str, float], ...] = ()
+    # The gems this table's camera has read in canoes that carried none
+    # (``Sighting.gems_invented``): one of them seen where an event puts none is a slip
+    # to ask about (``Mismatch.invented``), not a load no rule allows.
+    invented: tuple[str, ...] = ()
+
+    def unseen(self, gem: str) -> float:
+        """The cost of a canoe seen empty where it should carry `gem`."""
+        for name, share in self.shown:
+            if name == gem:
+                return self.cargo * share
+        return self.cargo
 
 
 DEFAULT_WEIGHTS = FitWeights()
@@ -94,6 +111,9 @@ class Mismatch:
     # canoe that did not leave (the move's new place misread instead), so it is a slip
     # to ask about, not one that cannot mean another move.
     stayed: bool = False
+    # A gem seen where the event puts none, of a colour this table's camera has read in
+    # canoes that carried none (``FitWeights.invented``).
+    invented: bool = False
 
     @property
     def misread_colour(self) -> bool:
@@ -117,6 +137,8 @@ class Mismatch:
             return ("weather",)
         if self.kind == "deposit":
             return (f"{self.expected or self.seen} deposit",)
+        if self.kind == "stirred":
+            return (str(self.seen),)
         out = [c[0] for c in (self.expected, self.seen) if isinstance(c, tuple)]
         return tuple(dict.fromkeys(out))
 
@@ -128,6 +150,8 @@ class Mismatch:
             return f"the cloud should be on {_weather(exp)}, seen on {_weather(seen)}"
         if self.kind == "disc":
             return f"no disc seen in slot {seen}"
+        if self.kind == "stirred":
+            return f"something came or went on {seen}, which the move leaves as it was"
         if self.kind == "deposit":
             if exp:
                 return f"a gem should have been taken from or put in the {exp} deposit, " \
@@ -168,6 +192,9 @@ class Mismatch:
                 "seen": side(self.seen), "message": self.message}
 
 
+ASHORE = ("D", "F")
+
+
 def _same_gem(a: str | None, b: str | None) -> bool:
     return a == b or a == UNKNOWN or b == UNKNOWN
 
@@ -191,8 +218,19 @@ def _pair_cost(player: str, exp: Canoe, seen: Canoe, w: FitWeights) -> float:
     cost = 0.0
     if exp[0] != seen[0]:
         cost += w.place + w.distance * _steps_between(exp[0], seen[0])
+    elif exp[0] in ASHORE:
+        # A canoe on the dock or below the falls is empty by the rules: a landing's gem
+        # goes to camp (R-LAND-2), a falling canoe loses its own (R-RIVER-4). A gem
+        # seen in it there tells nothing of the move: a misread, or a gem not yet
+        # taken out.
+        return cost
     if not _fits_gem(player, exp[1], seen[1]):
-        cost += w.colour if exp[1] is not None and seen[1] is not None else w.cargo
+        if exp[1] is not None and seen[1] is not None:
+            cost += w.colour
+        elif exp[1] is not None:
+            cost += w.unseen(exp[1])
+        else:
+            cost += w.cargo
     return cost
 
 
@@ -249,8 +287,9 @@ def match_canoes(player: str, expected: Sequence[Canoe], seen: Sequence[Canoe],
         c = _pair_cost(player, e, got[j], weights)
         if c:
             carried = loaded is not None and e[1] is not None and e not in fresh
+            invented = e[1] is None and got[j][1] in weights.invented
             found.append(Mismatch("cargo" if e[0] == got[j][0] else "moved", player, e,
-                                  got[j], c, carried))
+                                  got[j], c, carried, invented=invented))
     extras = [c for j, c in enumerate(got) if j not in pairing]
     beyond = len(got) - len(exp)  # seen canoes no player's canoe can be
     left = _vacated(before, exp)
@@ -278,7 +317,11 @@ def compare(expected: Mapping[str, Sequence[Canoe]], seen: Sighting,
     """Score `players`' canoes (and the weather, when given) of an expected board
     against a sighting: (total cost, disagreements). `loaded`: by player, the (place,
     gem) of the canoes whose gem the event loads; the other gems rode their canoes from
-    the state before (None: not known)."""
+    the state before (None: not known). A gem that often hides at this table costs less
+    unseen (``Sighting.gems_shown``)."""
+    if seen.gems_shown or seen.gems_invented:
+        weights = replace(weights, shown=tuple(sorted((seen.gems_shown or {}).items())),
+                          invented=tuple(sorted(seen.gems_invented or ())))
     total, found = 0.0, []
     for player in players:
         cost, diffs = match_canoes(player, expected[player], seen.of(player), weights,
@@ -315,6 +358,26 @@ def deposit_mismatches(before: Mapping[str, Mapping[str, int]],
              for name in sorted(changes - seen.deposits_changed)]
             + [Mismatch("deposit", None, None, name, weights.deposit)
                for name in sorted(seen.deposits_changed - changes)])
+
+
+def stirred_mismatches(before: Mapping[str, Sequence[Canoe]],
+                       after: Mapping[str, Sequence[Canoe]], seen: Sighting,
+                       weights: FitWeights = DEFAULT_WEIGHTS) -> list[Mismatch]:
+    """The places whose pixels the picture saw change where an event leaves every
+    canoe and gem as it was (`before` and `after` its canoes, by player): something
+    came or went there that the event does not explain (a canoe put down that the
+    camera did not make out). Nothing when the picture cannot tell
+    (``Sighting.places_changed`` None)."""
+    if seen.places_changed is None:
+        return []
+
+    def content(canoes: Mapping[str, Sequence[Canoe]], place: str) -> list[tuple[str, str]]:
+        return sorted((p, gem or "") for p, cs in canoes.items() for at, gem in cs
+                      if at == place)
+
+    return [Mismatch("stirred", None, None, place, weights.stirred)
+            for place in PLACES if place in seen.places_changed
+            and content(before, place) == content(after, place)]
 
 
 def _canoe_json(player: str, gem: str | None) -> dict[str, Any]:
@@ -366,4 +429,4 @@ def _unexplained(before: Mapping[str, Sequence[Canoe]], seen: Sighting,
 
 
 __all__ = ["FitWeights", "DEFAULT_WEIGHTS", "Mismatch", "match_canoes", "compare",
-           "changed_piles", "deposit_mismatches", "place_diff"]
+           "changed_piles", "deposit_mismatches", "place_diff", "stirred_mismatches"]

@@ -76,6 +76,7 @@ from .fit import (
     deposit_mismatches,
     match_canoes,
     place_diff,
+    stirred_mismatches,
 )
 from .infer_buyback import BuybackInference, infer_buybacks
 from .infer_river import RiverInference, infer_river, river_outcomes
@@ -160,8 +161,9 @@ def infer_turn(game: Game, observation: Mapping[str, Any] | Sighting,
             # The piles changed as this turn says: a gem it loads was seen leaving its
             # deposit, even if the picture missed it in the canoe.
             found = [replace(m, vouched=True) if m.expected in loaded else m for m in found]
-        score += sum(m.cost for m in deposits)
-        found += deposits
+        stirred = stirred_mismatches(before, canoes, seen, weights)
+        score += sum(m.cost for m in deposits + stirred)
+        found += deposits + stirred
         candidates.append(Candidate(turn, score, tuple(found), format_turn(turn),
                                     canoes, seen, tuple(scored), weather,
                                     gains=gains(turn, before)))

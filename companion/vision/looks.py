@@ -27,11 +27,16 @@ from statistics import median
 
 import numpy as np
 
+from .sighting import UNKNOWN
+
 # Looks of the last this-many empty hulls a colour are kept: the light drifts (a lamp
 # switched on, daylight fading), and the newest pictures follow it.
 KEEP = 24
 # Fewer samples than this say nothing yet.
 ENOUGH = 2
+# How often a carried gem shows starts as if it had shown this many times more: one
+# picture that missed a gem does not yet say that gems of its colour hide here.
+SHOWN_PRIOR = 2
 # One gem seen in a canoe of a confirmed state already says more about its colour here
 # than the calibration photos (a lamp's glare on them, another light).
 ENOUGH_GEMS = 1
@@ -42,12 +47,14 @@ class SeenCanoe:
     """One canoe as a picture showed it: whose, where, how uneven its middle was, and
     the colour of the part of its middle least like its hull, if any stood out (a gem's
     colour as this camera sees it in a canoe: blurred into the hull, in this light);
-    None when not measured."""
+    None when not measured; and the gem read in it."""
 
     player: str
     place: str
     texture: float | None
     core: tuple[float, float, float] | None = None
+    # The gem the reading saw in it (a colour, "unknown"), None when it saw none.
+    gem: str | None = None
 
 
 class PieceLooks:
@@ -58,6 +65,8 @@ class PieceLooks:
         self._empty: dict[str, deque[float]] = {}
         self._gems: dict[str, deque[tuple[float, float, float]]] = {}
         self._piles: dict[str, deque[tuple[float, float, float]]] = {}
+        self._shown: dict[str, deque[bool]] = {}
+        self._in_empty: deque[str | None] = deque(maxlen=KEEP * 2)
 
     def gem_colour(self, gem: str, in_canoe: bool = False) -> np.ndarray | None:
         """How a `gem` looks here (BGR, light-corrected): as gems of that colour looked
@@ -74,6 +83,23 @@ class PieceLooks:
         """A deposit holding only `gem`s showed them in this colour (a confirmed state
         says what lies in each deposit: the setup, 7 of a colour in each)."""
         self._piles.setdefault(gem, deque(maxlen=KEEP)).append(colour)
+
+    def shown(self) -> dict[str, float]:
+        """How often a gem of each colour was seen in the canoes carrying it in the
+        recent confirmed pictures (a share, from 0 to 1, counting SHOWN_PRIOR sightings
+        more): the colours of gems that were in canoes of them only. Clear gems show
+        their hull's colour through them and hide far more often than red ones: not
+        seeing one tells less (``FitWeights.shown``)."""
+        return {gem: (sum(seen) + SHOWN_PRIOR) / (len(seen) + SHOWN_PRIOR)
+                for gem, seen in sorted(self._shown.items()) if seen}
+
+    def invented(self) -> dict[str, float]:
+        """The gems read in canoes that carried none in the recent confirmed pictures
+        (on the river; not of the hull's own colour), each with the share of those
+        canoes it was read in: a gem of such a colour seen where a move puts none is
+        likelier this camera's misread than a load no rule allows."""
+        seen = [gem for gem in self._in_empty if gem is not None]
+        return {gem: seen.count(gem) / len(self._in_empty) for gem in sorted(set(seen))}
 
     def empty_texture(self, player: str) -> float | None:
         """How uneven an empty hull of `player`'s colour looks here (the median of the
@@ -95,6 +121,15 @@ class PieceLooks:
             if not there or len(set(there)) != 1:
                 continue  # not this player's place, or which canoe is which is unsure
             gem = there[0]
+            if canoe.place not in ("D", "F"):
+                if gem is not None:
+                    self._shown.setdefault(gem, deque(maxlen=KEEP)).append(
+                        canoe.gem is not None)
+                else:
+                    # (A gem of the hull's own colour or one read as unknown is no
+                    # claim of a gem.)
+                    self._in_empty.append(None if canoe.gem in (canoe.player, UNKNOWN)
+                                          else canoe.gem)
             if gem is None and canoe.texture is not None:
                 self._empty.setdefault(canoe.player, deque(maxlen=KEEP)).append(canoe.texture)
                 learned += 1
@@ -104,4 +139,4 @@ class PieceLooks:
         return learned
 
 
-__all__ = ["ENOUGH", "ENOUGH_GEMS", "KEEP", "PieceLooks", "SeenCanoe"]
+__all__ = ["ENOUGH", "ENOUGH_GEMS", "KEEP", "SHOWN_PRIOR", "PieceLooks", "SeenCanoe"]

@@ -92,6 +92,10 @@ class BoardMemory:
             return None
         changed = changed_places(self.detector, self.picture, picture)
         seen = condition(observation, game, changed)
+        looks = self.detector.looks
+        for key, shares in (("gems_shown", looks.shown()), ("gems_invented", looks.invented())):
+            if shares:
+                seen[key] = shares
         if game.phase == "river" and game.speed and self.slots.known():
             river = river_board(self.slots, self.picture, picture, game)
             if river is not None:

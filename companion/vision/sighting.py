@@ -9,6 +9,7 @@ from typing import Any
 
 from companion.rules import (
     GEMS,
+    PLACES,
     PLAYER_COLOURS,
     SLOTS,
     WEATHER_TRACK,
@@ -40,6 +41,16 @@ class Sighting:
     # The deposits whose pile changed since the picture before (by pixels), None when
     # not known (one picture alone cannot tell).
     deposits_changed: frozenset[str] | None = None
+    # The places (slots, D, F) whose pixels changed since the picture before, None when
+    # not known.
+    places_changed: frozenset[str] | None = None
+    # How often a gem of each colour that a canoe carried was seen in it in this
+    # table's confirmed pictures (gem: share, 0 to 1); a colour not listed counts as
+    # always seen.
+    gems_shown: Mapping[str, float] | None = None
+    # The gems read in canoes that carried none in this table's confirmed pictures
+    # (gem: share of those canoes).
+    gems_invented: Mapping[str, float] | None = None
 
     def of(self, player: str) -> list[Canoe]:
         return self.canoes.get(player, [])
@@ -110,8 +121,28 @@ def read_observation(observation: Mapping[str, Any] | Sighting) -> Sighting:
                                 or any(name not in GEMS for name in changed)):
         raise _fail(f"'deposits_changed' must be a list of deposits "
                     f"({', '.join(GEMS)}), not {changed!r}")
+    stirred = observation.get("places_changed")
+    if stirred is not None and (not isinstance(stirred, list)
+                                or any(place not in PLACES for place in stirred)):
+        raise _fail(f"'places_changed' must be a list of places (D, 1 … 7R, F), "
+                    f"not {stirred!r}")
+    shown, invented = (_shares(observation, key) for key in ("gems_shown", "gems_invented"))
     return Sighting({p: sorted(c, key=canoe_key) for p, c in canoes.items()}, weather,
-                    tuple(no_disc), None if changed is None else frozenset(changed))
+                    tuple(no_disc), None if changed is None else frozenset(changed),
+                    None if stirred is None else frozenset(stirred), shown, invented)
+
+
+def _shares(observation: Mapping[str, Any], key: str) -> dict[str, float] | None:
+    """A field mapping gems to shares from 0 to 1 (``gems_shown``, ``gems_invented``)."""
+    shares = observation.get(key)
+    if shares is None:
+        return None
+    if not isinstance(shares, Mapping) or any(
+            gem not in GEMS or isinstance(share, bool) or not isinstance(share, int | float)
+            or not 0 <= share <= 1 for gem, share in shares.items()):
+        raise _fail(f"'{key}' must map gems ({', '.join(GEMS)}) to shares from 0 to 1, "
+                    f"not {shares!r}")
+    return {gem: float(share) for gem, share in shares.items()}
 
 
 __all__ = ["UNKNOWN", "ObservationError", "InferenceError", "Sighting", "read_observation"]

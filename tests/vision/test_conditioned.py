@@ -123,8 +123,10 @@ def test_unchanged_places_keep_the_state_whatever_was_read(mid_game):
     misread["slots"]["6L"]["disc"] = False          # glare on a disc
     misread["weather"] = 2
     assert condition(misread, mid_game, changed=set()) == seen
-    # pixels compared say which piles changed (here: none); readings compared cannot
-    assert condition(misread, mid_game, Changes()) == seen | {"deposits_changed": []}
+    # pixels compared say which piles and places changed (here: none); readings
+    # compared cannot
+    assert condition(misread, mid_game, Changes()) == seen | {"deposits_changed": [],
+                                                               "places_changed": []}
     assert misread["slots"]["1"]["canoes"] == []     # the observation given is not modified
 
 
@@ -136,6 +138,10 @@ def test_changed_places_are_taken_from_the_reading(mid_game):
     out = condition(after, mid_game, changed={"2"})
     assert out["slots"]["2"] == after["slots"]["2"]
     assert out["slots"]["1"] == seen["slots"]["1"]
+    # pixels compared also name the places that changed, for the turns to explain
+    pixels = condition(after, mid_game, Changes({"2", "D", "deposit:violet"}))
+    assert pixels["places_changed"] == ["D", "2"]
+    assert pixels["deposits_changed"] == ["violet"]
 
 
 def test_an_unchanged_board_misread_is_still_the_game_as_it_stands(mid_game):

@@ -3,7 +3,7 @@ confirmed state says are empty, kept current, and used to judge a gem's facets."
 
 from __future__ import annotations
 
-from companion.vision.looks import ENOUGH, KEEP, PieceLooks, SeenCanoe
+from companion.vision.looks import ENOUGH, KEEP, SHOWN_PRIOR, PieceLooks, SeenCanoe
 
 
 def test_a_hull_is_learned_only_where_the_state_has_that_players_canoes_all_empty():
@@ -64,3 +64,28 @@ def test_a_gem_seen_in_a_canoe_says_more_than_its_pile_in_the_deposit():
     assert list(looks.gem_colour("violet")) == [150.0, 60.0, 130.0]
     looks.learn([SeenCanoe("red", "3", 2.0, (90.0, 10.0, 98.0))], {"red": [("3", "violet")]})
     assert list(looks.gem_colour("violet")) == [90.0, 10.0, 98.0]
+
+
+def test_how_often_a_carried_gem_showed_is_counted_per_colour_from_the_state():
+    looks = PieceLooks()
+    assert looks.shown() == {}
+    state = {"red": [("3", "clear"), ("4", "violet")]}
+    for gem in (None, None, "clear", None):   # the clear gem read once in four pictures
+        looks.learn([SeenCanoe("red", "3", 5.0, gem=gem),
+                     SeenCanoe("red", "4", 5.0, gem="violet")], state)
+    shown = looks.shown()
+    assert shown["violet"] == 1.0
+    # one sighting of four, with SHOWN_PRIOR pretended sightings more
+    assert shown["clear"] == (1 + SHOWN_PRIOR) / (4 + SHOWN_PRIOR)
+
+
+def test_a_gem_read_in_an_empty_canoe_on_the_river_is_counted_as_invented():
+    looks = PieceLooks()
+    state = {"blue": [("2", None), ("D", None)], "yellow": [("5", None)]}
+    looks.learn([SeenCanoe("blue", "2", 3.0, gem="clear"),
+                 SeenCanoe("blue", "D", 3.0, gem="red"),        # ashore: not counted
+                 SeenCanoe("yellow", "5", 3.0, gem="yellow")],  # its own colour: no gem
+                state)
+    looks.learn([SeenCanoe("blue", "2", 3.0), SeenCanoe("yellow", "5", 3.0, gem="unknown")],
+                state)
+    assert looks.invented() == {"clear": 0.25}

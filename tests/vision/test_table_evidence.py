@@ -1,0 +1,120 @@
+"""What the table's own pictures add to one reading (vision.inference): the places whose
+pixels changed since the confirmed picture before (``places_changed``), and how this
+table's camera reads gems in canoes (``gems_shown``, ``gems_invented``), learned from
+the pictures the game confirmed (``vision.looks``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.rules import Game, format_turn, parse_turn
+from companion.vision.inference import ObservationError, infer_turn
+
+from .test_inference import all_canoes, canoes_on, observe_after, offered, worked_example
+
+
+def _texts(result) -> list[str]:
+    return [format_turn(t) for t in offered(result)]
+
+
+def _unseen(obs: dict, place: str) -> dict:
+    """The observation with the canoes on `place` not seen."""
+    canoes_on(obs, place).clear()
+    return obs
+
+
+def test_a_place_that_changed_tells_where_an_unseen_canoe_went():
+    # blue's card 6 (worked example): D-6L, D-6R or D-4+clear. The canoe is lost on
+    # its disc's print; the picture before and after still say which place changed.
+    game = worked_example()
+    obs = _unseen(observe_after(game, parse_turn("D-6L", "blue")), "6L")
+    assert infer_turn(game, obs).status == "ambiguous"
+    obs["places_changed"] = ["D", "6L"]
+    result = infer_turn(game, obs)
+    assert (result.status, _texts(result)) == ("exact", ["D-6L"])
+
+
+def test_a_place_changed_that_no_turn_explains_is_asked_about_never_flagged():
+    # Something changed on slot 2 too (a hand nudged a disc): every turn leaves it as it
+    # was. The referee flags what it sees, not what it cannot explain.
+    game = worked_example()
+    obs = _unseen(observe_after(game, parse_turn("D-6L", "blue")), "6L")
+    obs["places_changed"] = ["D", "2", "6L"]
+    result = infer_turn(game, obs)
+    assert result.status == "ambiguous" and "D-6L" in _texts(result)
+    assert any(m.kind == "stirred" and m.seen == "2" for m in result.candidates[0].mismatches)
+
+
+def _green_robs_blue() -> tuple[Game, object, dict]:
+    """Green's "6L-5xblue" takes blue's clear gem (R-STEAL); green's loot unread."""
+    game = Game(["blue", "green", "yellow"])
+    game.apply({"event": "cards", "cards": {"blue": 6, "green": 5, "yellow": 1}})
+    for text in ("D-4+clear", "D-5", "D-1"):
+        game.push_san(text)
+    game.apply({"event": "river", "steps": 1, "branches": ["L"]})
+    game.apply({"event": "cards", "cards": {"blue": 3, "green": 1, "yellow": 2}})
+    turn = parse_turn("6L-5xblue", "green")
+    obs = observe_after(game, turn)
+    for canoe in all_canoes(obs):
+        if canoe["player"] == "green" and canoe["gem"]:
+            canoe["gem"] = "unknown"
+    return game, turn, obs
+
+
+def test_a_gem_this_table_often_misses_unseen_does_not_tell_a_theft():
+    # At a table whose camera showed only a quarter of the clear gems canoes carried,
+    # blue's canoe seen empty may still hold its clear gem: ask, the theft among.
+    game, turn, obs = _green_robs_blue()
+    assert infer_turn(game, obs).turn == turn      # nothing learned: empty is empty
+    obs["gems_shown"] = {"clear": 0.25}
+    result = infer_turn(game, obs)
+    assert result.status == "ambiguous"
+    assert set(_texts(result)) == {"6L-5xblue", "6L-5"}
+
+
+def test_a_gem_this_table_always_shows_unseen_tells_the_theft():
+    game, turn, obs = _green_robs_blue()
+    obs["gems_shown"] = {"clear": 1.0, "red": 0.2}
+    assert infer_turn(game, obs).turn == turn
+
+
+def test_a_gem_of_a_colour_this_camera_reads_in_empty_canoes_is_asked_about():
+    # blue's "D-6L" loads nothing, yet a clear gem is read in the canoe: a load no rule
+    # allows, or the camera's misread; at a table whose camera has read clear gems in
+    # empty canoes, the second.
+    game = worked_example()
+    obs = observe_after(game, parse_turn("D-6L", "blue"))
+    canoes_on(obs, "6L")[0]["gem"] = "clear"
+    assert infer_turn(game, obs).status == "none"
+    obs["gems_invented"] = {"clear": 0.05}
+    result = infer_turn(game, obs)
+    assert result.status == "ambiguous" and "D-6L" in _texts(result)
+    obs["gems_invented"] = {"red": 0.05}    # another colour says nothing of clear
+    assert infer_turn(game, obs).status == "none"
+
+
+def test_r_land_2_a_gem_seen_in_a_canoe_on_the_dock_tells_nothing_of_the_move():
+    # A canoe on the dock is empty by the rules: a gem read in one is a misread (or a
+    # gem not yet taken to camp); the move is still told.
+    game = worked_example()
+    turn = parse_turn("D-4+clear", "blue")
+    obs = observe_after(game, turn)
+    next(c for c in obs["dock"] if c["player"] == "blue")["gem"] = "red"
+    result = infer_turn(game, obs)
+    assert (result.status, result.turn) == ("exact", turn)
+
+
+@pytest.mark.parametrize("field, value, message", [
+    ("places_changed", ["9"], "'places_changed' must be a list of places"),
+    ("places_changed", "D", "'places_changed' must be a list of places"),
+    ("gems_shown", {"clear": 1.5}, "'gems_shown' must map gems"),
+    ("gems_shown", ["clear"], "'gems_shown' must map gems"),
+    ("gems_invented", {"gold": 0.1}, "'gems_invented' must map gems"),
+])
+def test_malformed_table_evidence_is_refused_with_one_line(field, value, message):
+    game = worked_example()
+    obs = observe_after(game, parse_turn("D-6L", "blue"))
+    obs[field] = value
+    with pytest.raises(ObservationError, match=message) as err:
+        infer_turn(game, obs)
+    assert "\n" not in str(err.value)
