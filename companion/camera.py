@@ -244,11 +244,13 @@ class TableCamera:
         if obs is None:
             self._set("board not found", markers=0)
             return None
-        if not obs["stable"] and self.vision.still and obs.get("occluded"):
+        if not obs["stable"] and self.vision.still:
             # A still view with something over the board: say where, so that the players
-            # can clear it (a forgotten box, a hand resting on the dock).
+            # can clear it (a forgotten box, a hand resting on the dock; none of the
+            # places when it lies between them).
             self._set("in the way", markers=obs["markers"], stable=False,
-                      over=list(obs["occluded"]))
+                      over=list(obs.get("occluded", [])))
+            self._typed_over(version)
             return None
         self._set("watching" if obs["stable"] else "moving", markers=obs["markers"],
                   stable=obs["stable"])
@@ -306,10 +308,25 @@ class TableCamera:
             self._remember(reading, where, _agreeing(reading.canoes, game.state))
         return outcome
 
-    def _remember(self, reading: Reading, where: Location, canoes: list[SeenCanoe]) -> None:
+    def _typed_over(self, version: int) -> None:
+        """When the players moved the game on while a still view with something over
+        the board lay on the table (they typed the move the camera could not read),
+        that picture shows the game as they left it: the next one is compared with it,
+        and what was over the board in it, if it is still there unchanged, is the
+        table's (a print or a light the board's learned look does not know), no hand.
+        Nothing of its pieces' look is learned."""
+        game, reading, where = self.table.game, self.vision.last_reading, self.vision.last_location
+        if game is None or reading is None or where is None or self.table.version != version:
+            return
+        if self._memory_key != self._game_key() and len(game.events) > self._memory_events:
+            self._remember(reading, where, [], learn=False)
+
+    def _remember(self, reading: Reading, where: Location, canoes: list[SeenCanoe],
+                  learn: bool = True) -> None:
         game = self.table.game
         assert game is not None
-        self.memory.confirm(reading.corrected, where, game.state, canoes)
+        self.memory.confirm(reading.corrected, where, game.state, canoes, learn)
+        self.vision.reference = (reading.corrected, where)
         self._memory_key = self._game_key()
         self._memory_events = len(game.events)
 

@@ -59,7 +59,7 @@ from .profile import (
 )
 from .stage import GemRead
 from .straighten import Straightener
-from .surface import Surface
+from .surface import Surface, cell_px, fresh
 from .thresholds import (
     ALONG_FLOW,
     CLOSE_MM,
@@ -162,20 +162,29 @@ class Detector(BoardMasks, Straightener, HandFinder, CanoeFinder, GemReader, Dis
         self._gain = None
 
 
-    def read(self, image: np.ndarray, location: Location) -> Reading:
-        """The observation of one frame (stable as far as this one frame can tell)."""
+    def read(self, image: np.ndarray, location: Location,
+             reference: np.ndarray | None = None) -> Reading:
+        """The observation of one frame (stable as far as this one frame can tell).
+        `reference`: the light-corrected board image (``Reading.corrected``) of a picture
+        of the same view that was clear and confirmed: what was over the board in it
+        already is no hand now."""
         clock = _Clock()
         img, labels = self.prepare(image, location, clock)
         canoe = self._is_canoe[labels]  # pixels of any canoe colour, used throughout
-        blocked = self._hands(labels)
+        side = cell_px(self.scale)
+        changed = (fresh(img, reference, side)
+                   if reference is not None and reference.shape == img.shape else None)
+        blocked = self._hands(labels, None if changed is None else _cells_to_px(
+            changed, side, self.shape))
         why = ["not the board, from the edge or of no colour"] if blocked.any() else []
         departure = None
         if self.surface is not None:
             # What the colour classes let pass: unlike the board's own look there.
             departure = self.surface.departure(img)
             share = self._canoe_share(canoe)
-            arm = self.surface.reaching_in(img, departure, self._piece_cells(share)) | \
-                self._unexplained(share, departure)
+            arm = self.surface.reaching_in(img, departure, self._piece_cells(share),
+                                           changed) | \
+                self._unexplained(share, departure, changed)
             if arm.any():
                 why.append("unlike the board")
                 c = self.surface.cell_px
@@ -270,6 +279,16 @@ class Detector(BoardMasks, Straightener, HandFinder, CanoeFinder, GemReader, Dis
         obs["occluded"] = sorted(occluded, key=_place_order)
         obs["homography_kept"] = location.kept
         return obs
+
+
+def _cells_to_px(cells: np.ndarray, side: int, shape: tuple[int, int]) -> np.ndarray:
+    """A mask of cells of `side` pixels as a mask of pixels of `shape` (False past the
+    last whole cell)."""
+    out = np.zeros(shape, bool)
+    up = np.repeat(np.repeat(cells, side, axis=0), side, axis=1)
+    h, w = min(up.shape[0], shape[0]), min(up.shape[1], shape[1])
+    out[:h, :w] = up[:h, :w]
+    return out
 
 
 def canoe_order(canoe: dict[str, Any]) -> tuple[int, str]:

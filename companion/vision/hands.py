@@ -47,10 +47,12 @@ class HandFinder(Stage):
             allowed |= np.where(m[cy, cx], np.uint32(1 << bit), np.uint32(0))
         self._allowed = allowed
 
-    def _hands(self, labels: np.ndarray) -> np.ndarray:
+    def _hands(self, labels: np.ndarray, fresh: np.ndarray | None = None) -> np.ndarray:
         """Pixels of things over the board (a hand and its arm), looked for at half the
         resolution: blobs not of the board that reach in from its edge, or that are
-        mostly of no colour the profile knows."""
+        mostly of no colour the profile knows. `fresh`: the pixels that changed since a
+        picture known to be clear; a blob with none of them was in it already: it is
+        the table's (a print the profile does not know), not a hand."""
         step = HAND_STEP
         small = labels[step // 2::step, step // 2::step]
         # Pixels of no known colour count only in patches: thin lines of them are where
@@ -78,11 +80,14 @@ class HandFinder(Stage):
                                                            connectivity=8)
         blocked_small = np.zeros(small.shape, np.uint8)
         big = 0.5 * self.canoe_px / step ** 2
+        new = None if fresh is None else fresh[step // 2::step, step // 2::step]
         for i in range(1, n):
             x, y, w, h, area = stats[i]
             if area < big:
                 continue  # a speck: no hand, and too small to hide a canoe
             sub = cc[y:y + h, x:x + w] == i
+            if new is not None and not (new[y:y + h, x:x + w] & sub).any():
+                continue
             if (self._edge_small[y:y + h, x:x + w] & sub).any() and \
                     self._inward_small[y:y + h, x:x + w][sub].max() >= REACH_MM:
                 blocked_small[y:y + h, x:x + w][sub] = 1  # reaches in from off the board
@@ -111,15 +116,18 @@ class HandFinder(Stage):
         cells = share >= 0.5
         return cells, cv2.dilate(cells.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
 
-    def _unexplained(self, share: np.ndarray,
-                     departure: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
+    def _unexplained(self, share: np.ndarray, departure: tuple[np.ndarray, np.ndarray],
+                     fresh: np.ndarray | None = None) -> np.ndarray:
         """Surface cells of something big where canoes lie that is plainly unlike the
         board there but shows no canoe's colour: an arm down the river in a light that
         gives it the colour class of a print (it entered over a print of its own colour,
-        so it is not seen joined to the board's edge)."""
+        so it is not seen joined to the board's edge). `fresh`: as for
+        ``Surface.reaching_in``, only cells changed since a clear picture count."""
         assert self.surface is not None
         c = self.surface.cell_px
         bare = (departure[0] > PLAIN_UNLIKE) & self._river_cells & (share < 0.05)
+        if fresh is not None:
+            bare &= fresh
         n, parts, stats, _ = cv2.connectedComponentsWithStats(bare.astype(np.uint8),
                                                               connectivity=8)
         out = np.zeros(share.shape, bool)

@@ -53,13 +53,16 @@ class BoardMemory:
         self.slots.reset()
 
     def confirm(self, picture: np.ndarray, location: Location, state: State,
-                canoes: Iterable[SeenCanoe] = ()) -> None:
+                canoes: Iterable[SeenCanoe] = (), learn: bool = True) -> None:
         """This picture shows the game in `state`: compare the next with it, and learn
         from it the empty slots' looks and (from `canoes`, those read in it that may
-        teach: see ``companion.camera``) the pieces' look."""
+        teach: see ``companion.camera``) the pieces' look; with `learn` False, nothing
+        (something may lie over the board in it)."""
         if self.location is not None and not same_view(self.location, location):
             self.forget()
         self.picture, self.location = picture, location
+        if not learn:
+            return
         self.slots.learn(picture, state)
         self.detector.looks.learn(canoes, state.canoes)
         for gem, colour in self._piles(picture, state).items():

@@ -55,6 +55,10 @@ class Vision:
         self.last_location: Location | None = None  # where the board was in that frame
         self.timings: dict[str, float] = {}
         self.still = False  # the last frame was of a view that had settled
+        # The last picture of the game as it stands, clear and confirmed (its
+        # Reading.corrected and where the board was), set by whoever confirms it (the
+        # table's camera): what was over the board in it already is no hand now.
+        self.reference: tuple[np.ndarray, Location] | None = None
 
     def reset(self) -> None:
         """Forget the camera's position and the recent frames."""
@@ -98,7 +102,10 @@ class Vision:
 
     def _read(self, image: np.ndarray, where: Location, stable_if_clear: bool
               ) -> dict[str, Any]:
-        reading = self.detector.read(image, where)
+        reference = None
+        if self.reference is not None and _same_camera(self.reference[1], where):
+            reference = self.reference[0]
+        reading = self.detector.read(image, where, reference)
         self.last_reading = reading
         self.last_location = where
         self.timings.update(reading.timings)

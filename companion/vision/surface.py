@@ -35,7 +35,23 @@ SMOOTHER = 0.7    # a cell this much smoother than the board's print there is co
 PRINT = 4.0       # texture (grey-level spread) from which a print counts as textured
 REACH_MM = 30.0   # an arm reaches at least this far in over the board's edge
 AWAY_MM2 = 1500.0  # this much unlike the board where no piece can lie is no piece either
+# A cell changed since a clear picture of the same view when its pixels moved this many
+# grey levels on average: an arm or a hand moves them by 40 and more, a still view's
+# noise by one or two.
+FRESH = 15.0
 TILT_KEEP = 70    # percent of cells (the most board-like) the white-balance tilt is fitted to
+
+
+def fresh(img: np.ndarray, reference: np.ndarray, side: int) -> np.ndarray:
+    """Cells (rows, cols) of `side` pixels whose mean change between a light-corrected
+    board image and a reference of the same view is over FRESH grey levels (the
+    largest channel's)."""
+    rows, cols = img.shape[0] // side, img.shape[1] // side
+    delta = cv2.absdiff(img[:rows * side, :cols * side], reference[:rows * side, :cols * side])
+    b, g, r = cv2.split(delta)
+    most = cv2.max(cv2.max(b, g), r)
+    mean = cv2.resize(most, (cols, rows), interpolation=cv2.INTER_AREA)
+    return np.asarray(mean > FRESH)
 
 
 def cell_px(px_per_mm: float) -> int:
@@ -152,7 +168,8 @@ class Surface:
 
     def reaching_in(self, img: np.ndarray,
                     departure: tuple[np.ndarray, np.ndarray] | None = None,
-                    pieces: tuple[np.ndarray, np.ndarray] | None = None) -> np.ndarray:
+                    pieces: tuple[np.ndarray, np.ndarray] | None = None,
+                    fresh: np.ndarray | None = None) -> np.ndarray:
         """Cells (rows, cols) of things over the board that are no pieces: unlike the
         board there and joined to its edge, reaching at least REACH_MM in; or unlike it
         over more than AWAY_MM2 where no piece may lie (an arm whose way in over a
@@ -161,10 +178,15 @@ class Surface:
         cells around them): a piece, its shadow and blur are unlike the board and
         explained, so they neither join a thing to the edge nor make it plainly unlike
         (a canoe on the dock near the board's edge is no arm; an arm is unlike the board
-        away from the pieces too)."""
+        away from the pieces too); `fresh`: the cells that changed since a picture known
+        to be clear (``fresh``): a thing that was in it already is the table's, not an
+        arm (a print or a light the board's learned look does not know), so only a
+        changed cell makes a thing plainly unlike the board."""
         dist, smooth = departure if departure is not None else self.departure(img)
         slight = ((dist > SLIGHT) | smooth)
         plain = dist > PLAIN
+        if fresh is not None:
+            plain &= fresh
         if pieces is not None:
             slight &= ~pieces[0]
             plain &= ~pieces[1]
@@ -185,4 +207,4 @@ class Surface:
         return out
 
 
-__all__ = ["Surface", "cell_look", "cell_px"]
+__all__ = ["FRESH", "Surface", "cell_look", "cell_px", "fresh"]

@@ -252,6 +252,8 @@ _TEXT: dict[str, tuple[str, str, str, str, str]] = {
                           "{places}上方有东西：摄像头等待移开",
                           "coś leży nad {places}: kamera czeka, aż zniknie",
                           "qualcosa copre {places}: la fotocamera aspetta che si liberi"),
+    # (what is over the board when it lies over none of its places, as {places} above)
+    "camera.the board": ("the board", "полем", "棋盘", "planszą", "il tabellone"),
     "camera.board not found": ("board not found: are the 4 markers visible?",
                                "поле не найдено: видны ли 4 метки?", "未找到棋盘：4个标记可见吗？",
                                "nie widać planszy: czy 4 znaczniki są widoczne?",

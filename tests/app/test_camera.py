@@ -241,3 +241,45 @@ def test_a_still_view_with_something_over_the_board_says_where(table):
     assert watch(camera) == []  # nothing is judged while it is there
     assert camera.status["state"] == "in the way"
     assert "D" in camera.status["over"]
+
+
+class LeftOver(FrameSource):
+    """The physical board with a hand resting on the dock in every picture: a stand-in
+    for anything over the board that the board's learned look does not know (a print
+    the calibration never saw, a lamp's reflection), which stays where it is."""
+
+    name = "left over"
+
+    def __init__(self, game: Game) -> None:
+        from companion.vision.render import Hand
+
+        self.game = game
+        self.renderer = Renderer(load_board())
+        dock = np.mean(np.array(self.renderer.board.dock, float), axis=0)
+        self.hand = Hand("right", tuple(dock))
+        self.shown = self.frame = None
+
+    def read(self) -> np.ndarray:
+        key = self.game.state.key()
+        if key != self.shown:
+            self.shown = key
+            self.frame = self.renderer.render(self.game.state, seed=3,
+                                              nuisance=Nuisance.mild(), hand=self.hand).image
+        return self.frame
+
+
+def test_what_lay_over_the_board_when_the_players_typed_the_move_is_the_tables(table):
+    # The camera waits while something lies over the dock; the players type the move
+    # it could not read. That picture shows the game as they left it: what lies over
+    # the board in it, still there unchanged, is the table's, and the next move is read.
+    physical = physical_copy(table)
+    camera = TableCamera(table, LeftOver(physical), settle_s=0.2)
+    assert watch(camera) == []
+    assert camera.status["state"] == "in the way"
+    physical.push_san("D-4+clear")
+    assert watch(camera) == []
+    assert table.play_turn("D-4+clear").ok
+    assert watch(camera) == []                  # the same view, now the game as it stands
+    physical.push_san("cloud up")               # green's cloud card
+    assert watch(camera) == ["applied"]
+    assert table.game.events[-1].cloud == "up"

@@ -14,6 +14,7 @@ from companion.rules import Game
 from companion.vision.observer import Vision
 from companion.vision.profile import ProfileError, parse_profile
 from companion.vision.render import SKIN_RGB, Hand, Nuisance
+from companion.vision.surface import fresh
 
 BRIGHT = dataclasses.replace(Nuisance.mild(), light=(1.35, 1.45))
 
@@ -145,3 +146,25 @@ def test_canoe_with_a_fringe_of_its_colour_on_the_next_is_one_canoe(vision, rend
     obs = _observe(vision, shot.image)
     assert sorted(c["player"] for c in obs["slots"][slot]["canoes"]) == sorted(canoes)
     assert all(not v["canoes"] for s, v in obs["slots"].items() if s != slot)
+
+
+def test_a_thing_already_in_a_clear_picture_is_the_tables_a_new_one_is_in_the_way(
+        vision, renderer, players):
+    # What the board's learned look does not know (here a pale hand over the dock, as a
+    # stand-in for a print the calibration never saw) but a picture known to be clear
+    # already showed is the table's; the same over a picture without it is in the way.
+    seed, reach = 64, (222.0, 174.0)
+    shot = renderer.render(players.state, seed=seed, nuisance=BRIGHT,
+                           hand=Hand("top", reach, SKIN_RGB[0]))
+    bare = renderer.render(players.state, seed=seed, nuisance=BRIGHT)
+    assert _observe(vision, bare.image)["stable"] is True
+    without = vision.last_reading.corrected
+    assert _observe(vision, shot.image)["stable"] is False
+    img = vision.last_reading.corrected
+    side = vision.detector.surface.cell_px
+    surface = vision.detector.surface
+    assert not surface.reaching_in(img, fresh=fresh(img, img, side)).any()
+    assert surface.reaching_in(img, fresh=fresh(img, without, side)).any()
+    location = vision.last_location
+    assert vision.detector.read(shot.image, location, without).occluded
+    assert not vision.detector.read(shot.image, location, img).occluded

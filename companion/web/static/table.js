@@ -240,7 +240,9 @@ function drawCamera(box, camera) {
   const source = camera.source === "simulated" ? t("camera.simulated") : camera.source;
   const known = "camera." + camera.state;
   const state = !(known in S) ? camera.state
-    : camera.over ? t(known, { places: camera.over.join(", ") }) : t(known);
+    : camera.over ? t(known, { places: camera.over.length ? camera.over.join(", ")
+                                                          : t("camera.the board") })
+    : t(known);
   box.replaceChildren(t("feed.camera") + " (" + source + "): " + state);
   if (camera.calibrate && controls) {
     box.append(" ", el("button", { type: "button", id: "calibrate", onclick: calibrate,
