@@ -182,7 +182,8 @@ class Inference:
             return self
         best = self.best
         if len(best) == 1 and best[0] is self.candidates[0] \
-                and slips(best[0].mismatches) == "hidden":
+                and slips(best[0].mismatches) == "hidden" \
+                and not any(m.misread_colour for m in best[0].mismatches):
             return replace(self, status="exact")
         return self
 

@@ -138,7 +138,7 @@ class Mismatch:
         if self.kind == "deposit":
             return (f"{self.expected or self.seen} deposit",)
         if self.kind == "stirred":
-            return (str(self.seen),)
+            return (str(self.expected or self.seen),)
         out = [c[0] for c in (self.expected, self.seen) if isinstance(c, tuple)]
         return tuple(dict.fromkeys(out))
 
@@ -151,6 +151,8 @@ class Mismatch:
         if self.kind == "disc":
             return f"no disc seen in slot {seen}"
         if self.kind == "stirred":
+            if exp:
+                return f"a canoe should have come to or left {exp}, which did not change"
             return f"something came or went on {seen}, which the move leaves as it was"
         if self.kind == "deposit":
             if exp:
@@ -366,7 +368,9 @@ def stirred_mismatches(before: Mapping[str, Sequence[Canoe]],
     """The places whose pixels the picture saw change where an event leaves every
     canoe and gem as it was (`before` and `after` its canoes, by player): something
     came or went there that the event does not explain (a canoe put down that the
-    camera did not make out). Nothing when the picture cannot tell
+    camera did not make out); and the other way round, the places where the event puts
+    or takes a canoe (or a gem) that did not change at all (a canoe coming or going
+    changes far more than a gem's area of them). Nothing when the picture cannot tell
     (``Sighting.places_changed`` None)."""
     if seen.places_changed is None:
         return []
@@ -375,9 +379,14 @@ def stirred_mismatches(before: Mapping[str, Sequence[Canoe]],
         return sorted((p, gem or "") for p, cs in canoes.items() for at, gem in cs
                       if at == place)
 
-    return [Mismatch("stirred", None, None, place, weights.stirred)
-            for place in PLACES if place in seen.places_changed
-            and content(before, place) == content(after, place)]
+    out = []
+    for place in PLACES:
+        same = content(before, place) == content(after, place)
+        if place in seen.places_changed and same:
+            out.append(Mismatch("stirred", None, None, place, weights.stirred))
+        elif place not in seen.places_changed and not same:
+            out.append(Mismatch("stirred", None, place, None, weights.stirred))
+    return out
 
 
 def _canoe_json(player: str, gem: str | None) -> dict[str, Any]:

@@ -118,3 +118,15 @@ def test_malformed_table_evidence_is_refused_with_one_line(field, value, message
     with pytest.raises(ObservationError, match=message) as err:
         infer_turn(game, obs)
     assert "\n" not in str(err.value)
+
+
+def test_a_place_a_turn_changes_that_did_not_change_tells_against_it():
+    # D-6R fills 6R, whose pixels did not change, and leaves 6L, which did, as it was.
+    game = worked_example()
+    obs = _unseen(observe_after(game, parse_turn("D-6L", "blue")), "6L")
+    obs["places_changed"] = ["D", "6L"]
+    result = infer_turn(game, obs)
+    other = next(c for c in result.candidates if c.text == "D-6R")
+    found = {(m.kind, m.expected, m.seen) for m in other.mismatches}
+    assert {("stirred", None, "6L"), ("stirred", "6R", None)} <= found
+    assert "6R, which did not change" in " ".join(m.message for m in other.mismatches)
