@@ -205,7 +205,9 @@ def test_cloud_left_in_place_matches_no_cloud_turn():
     assert "the cloud should be on" in result.diff[-1]["problems"][0]
 
 
-def test_theft_is_told_by_the_robbed_canoe_even_when_the_loot_is_unread():
+def green_robs_blue() -> tuple[Game, object, dict]:
+    """Green's "6L-5xblue" takes blue's clear gem (R-STEAL), and the picture after it
+    with green's loot unread."""
     game = Game(["blue", "green", "yellow"])
     game.apply({"event": "cards", "cards": {"blue": 6, "green": 5, "yellow": 1}})
     for text in ("D-4+clear", "D-5", "D-1"):
@@ -218,6 +220,11 @@ def test_theft_is_told_by_the_robbed_canoe_even_when_the_loot_is_unread():
     for canoe in all_canoes(obs):
         if canoe["player"] == "green" and canoe["gem"]:
             canoe["gem"] = "unknown"
+    return game, turn, obs
+
+
+def test_theft_is_told_by_the_robbed_canoe_even_when_the_loot_is_unread():
+    game, turn, obs = green_robs_blue()
     result = infer_turn(game, obs)
     assert result.status == "exact" and result.turn == turn
 

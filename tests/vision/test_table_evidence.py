@@ -7,10 +7,16 @@ from __future__ import annotations
 
 import pytest
 
-from companion.rules import Game, format_turn, parse_turn
+from companion.rules import format_turn, parse_turn
 from companion.vision.inference import ObservationError, infer_turn
 
-from .test_inference import all_canoes, canoes_on, observe_after, offered, worked_example
+from .test_inference import (
+    canoes_on,
+    green_robs_blue,
+    observe_after,
+    offered,
+    worked_example,
+)
 
 
 def _texts(result) -> list[str]:
@@ -45,26 +51,10 @@ def test_a_place_changed_that_no_turn_explains_is_asked_about_never_flagged():
     assert any(m.kind == "stirred" and m.seen == "2" for m in result.candidates[0].mismatches)
 
 
-def _green_robs_blue() -> tuple[Game, object, dict]:
-    """Green's "6L-5xblue" takes blue's clear gem (R-STEAL); green's loot unread."""
-    game = Game(["blue", "green", "yellow"])
-    game.apply({"event": "cards", "cards": {"blue": 6, "green": 5, "yellow": 1}})
-    for text in ("D-4+clear", "D-5", "D-1"):
-        game.push_san(text)
-    game.apply({"event": "river", "steps": 1, "branches": ["L"]})
-    game.apply({"event": "cards", "cards": {"blue": 3, "green": 1, "yellow": 2}})
-    turn = parse_turn("6L-5xblue", "green")
-    obs = observe_after(game, turn)
-    for canoe in all_canoes(obs):
-        if canoe["player"] == "green" and canoe["gem"]:
-            canoe["gem"] = "unknown"
-    return game, turn, obs
-
-
 def test_a_gem_this_table_often_misses_unseen_does_not_tell_a_theft():
     # At a table whose camera showed only a quarter of the clear gems canoes carried,
     # blue's canoe seen empty may still hold its clear gem: ask, the theft among.
-    game, turn, obs = _green_robs_blue()
+    game, turn, obs = green_robs_blue()
     assert infer_turn(game, obs).turn == turn      # nothing learned: empty is empty
     obs["gems_shown"] = {"clear": 0.25}
     result = infer_turn(game, obs)
@@ -73,7 +63,7 @@ def test_a_gem_this_table_often_misses_unseen_does_not_tell_a_theft():
 
 
 def test_a_gem_this_table_always_shows_unseen_tells_the_theft():
-    game, turn, obs = _green_robs_blue()
+    game, turn, obs = green_robs_blue()
     obs["gems_shown"] = {"clear": 1.0, "red": 0.2}
     assert infer_turn(game, obs).turn == turn
 
