@@ -28,6 +28,7 @@ from companion.rules import SLOTS
 
 from .expected import expected_observation
 from .masks import deposit_pixels
+from .surface import largest_change
 from .thresholds import _odd
 
 if TYPE_CHECKING:
@@ -100,9 +101,7 @@ def changed_places(detector: Detector, before: np.ndarray, after: np.ndarray,
     its own area there."""
     if before.shape != after.shape:
         raise ValueError("the two pictures are not of the same board at the same scale")
-    delta = cv2.absdiff(before, after)
-    b, g, r = cv2.split(delta)
-    most = cv2.max(cv2.max(b, g), r)  # (numpy's max over channels is slow)
+    most = largest_change(before, after)
     diff = most > PIXEL_CHANGE
     enough = GEM_SHARE * detector.gem_px
     wanted = set(places) if places is not None else None

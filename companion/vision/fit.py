@@ -39,7 +39,8 @@ class FitWeights:
     # way round: more than MARGIN apart, so it tells two otherwise equal events apart;
     # a slip to ask about (a pile nudged by a hand), never a move flagged.
     deposit: float = 1.0
-    # A place whose pixels changed where the event leaves it as it was: as a deposit.
+    # A place whose pixels changed where the event leaves it as it was, or the other
+    # way round: as a deposit.
     stirred: float = 1.0
     # How often a gem of each colour a canoe carries shows in a picture of this table,
     # (gem, share) (``Sighting.gems_shown``): not seeing a gem that often hides tells

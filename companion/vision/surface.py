@@ -42,14 +42,19 @@ FRESH = 15.0
 TILT_KEEP = 70    # percent of cells (the most board-like) the white-balance tilt is fitted to
 
 
+def largest_change(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Per pixel of two BGR images of one size, how far its most changed channel moved
+    (uint8)."""
+    blue, green, red = cv2.split(cv2.absdiff(a, b))
+    return cv2.max(cv2.max(blue, green), red)  # (numpy's max over channels is slow)
+
+
 def fresh(img: np.ndarray, reference: np.ndarray, side: int) -> np.ndarray:
     """Cells (rows, cols) of `side` pixels whose mean change between a light-corrected
     board image and a reference of the same view is over FRESH grey levels (the
     largest channel's)."""
     rows, cols = img.shape[0] // side, img.shape[1] // side
-    delta = cv2.absdiff(img[:rows * side, :cols * side], reference[:rows * side, :cols * side])
-    b, g, r = cv2.split(delta)
-    most = cv2.max(cv2.max(b, g), r)
+    most = largest_change(img[:rows * side, :cols * side], reference[:rows * side, :cols * side])
     mean = cv2.resize(most, (cols, rows), interpolation=cv2.INTER_AREA)
     return np.asarray(mean > FRESH)
 
@@ -207,4 +212,4 @@ class Surface:
         return out
 
 
-__all__ = ["FRESH", "Surface", "cell_look", "cell_px", "fresh"]
+__all__ = ["FRESH", "Surface", "cell_look", "cell_px", "fresh", "largest_change"]
