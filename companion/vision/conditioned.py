@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 import cv2
 import numpy as np
 
-from companion.rules import SLOTS
+from companion.rules import PLACES, SLOTS
 
 from .expected import expected_observation
 from .masks import deposit_pixels
@@ -211,7 +211,7 @@ def condition(observation: Mapping[str, Any], before: State | Game | Mapping[str
                                          if p.startswith(DEPOSIT))
         # ... and the places whose pixels changed: a move that leaves one as it was does
         # not explain the picture, even when its canoes there were not seen.
-        out["places_changed"] = [p for p in ("D", *SLOTS, "F") if p in changed]
+        out["places_changed"] = [p for p in PLACES if p in changed]
     if WEATHER not in changed:
         out["weather"] = known["weather"]
     elif isinstance(changed_in, Changes) and known["weather"] is not None:
