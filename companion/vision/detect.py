@@ -43,6 +43,7 @@ from companion.rules.geometry import PLAYER_COLOURS
 
 from .board import Board
 from .canoes import CanoeFinder
+from .cloud import CloudFinder
 from .discs import DiscReader
 from .gems import GemReader
 from .hands import HandFinder
@@ -140,6 +141,8 @@ class Detector(BoardMasks, Straightener, HandFinder, CanoeFinder, GemReader, Dis
         self._is_canoe[list(self._canoe_idx.values())] = True
         profile.lut()  # build it now, not on the first frame
         self._gem_zones = None
+        self._cloud_finder = (CloudFinder(board, profile.track) if profile.track is not None
+                              else None)
         self._build_masks()
         self.surface = (Surface(board, profile, px_per_mm, self._places())
                         if profile.board_chroma is not None
@@ -232,14 +235,15 @@ class Detector(BoardMasks, Straightener, HandFinder, CanoeFinder, GemReader, Dis
                 seen.append(SeenCanoe(player, place, texture, core, gem))
         self._gem_cache = cache
         clock.lap("canoes")
-        obs = self._observation(img, labels, canoe, canoes, location, occluded_places)
+        obs = self._observation(img, image, labels, canoe, canoes, location,
+                                occluded_places)
         clock.lap("discs+weather")
         return Reading(obs, bool(occluded_places) or bool(blocked.any()), img, clock.laps,
                        seen, why)
 
 
-    def _observation(self, img: np.ndarray, labels: np.ndarray, canoe: np.ndarray,
-                     canoes: list, location: Location,
+    def _observation(self, img: np.ndarray, image: np.ndarray, labels: np.ndarray,
+                     canoe: np.ndarray, canoes: list, location: Location,
                      occluded: list[str]) -> dict[str, Any]:
         b = self.board
         discs = self._discs(img, labels, canoe)
@@ -268,7 +272,7 @@ class Detector(BoardMasks, Straightener, HandFinder, CanoeFinder, GemReader, Dis
                 falls.append(seen)
             else:
                 slots[place]["canoes"].append(seen)
-        weather = self._weather_value(img)
+        weather = self._weather_value(img, image, location)
         for s in slots.values():
             s["canoes"].sort(key=canoe_order)
         dock.sort(key=canoe_order)

@@ -1,8 +1,9 @@
 """Evidence: the slots' discs and the cloud on the weather track.
 
 A slot's ring (its canoes left out) unlike the other slots' and nearer this frame's water
-has no disc; hidden by canoes, it has one. Weather: the track position whose middle is
-much whiter than around it (the cloud).
+has no disc; hidden by canoes, it has one. Weather: the track position that no longer
+looks as it did bare at calibration (``cloud``), or without that look the one whose
+middle is much whiter than around it.
 """
 
 from __future__ import annotations
@@ -12,6 +13,8 @@ import numpy as np
 
 from companion.rules import SLOTS
 
+from .cloud import CloudFinder
+from .locate import Location
 from .stage import Stage
 from .thresholds import (
     CLOUD_CONTRAST,
@@ -24,9 +27,16 @@ class DiscReader(Stage):
     """The discs stage of ``Detector`` (its state lives on the detector: see
     ``Detector.__init__``)."""
 
-    def _weather_value(self, img: np.ndarray) -> int | None:
-        """Where the cloud stands: the track position whose middle is most whiter than
-        its surroundings (None when no position stands out: the cloud is in a hand)."""
+    _cloud_finder: CloudFinder | None
+
+    def _weather_value(self, img: np.ndarray, image: np.ndarray, location: Location
+                       ) -> int | None:
+        """Where the cloud stands (None when the track does not tell: the cloud is in a
+        hand). With the track's bare look learned at calibration, the position that no
+        longer looks bare (``cloud``); else the position whose middle is most whiter than
+        its surroundings in the light-corrected board image `img`."""
+        if self._cloud_finder is not None:
+            return self._cloud_finder.where(image, location)
         scores = []
         for value, (inner, outer) in self._weather.items():
             mid = np.median(img[inner].sum(axis=1, dtype=np.int32))

@@ -25,6 +25,7 @@ import numpy as np
 from companion.rules import SLOTS
 
 from .board import Board
+from .cloud import TrackLooks
 from .detect import SMOOTH_MM, Detector, _odd
 from .dock_canoes import find_dock_canoes
 from .known import BoardUnseen, KnownBoard, PlaceError, pile_pixels
@@ -239,6 +240,9 @@ def learn_profile(board: Board, images: Iterable[np.ndarray], px_per_mm: float =
     profile.ground_map = ground_map(board, profile, shots, px_per_mm, known)
     profile.board_chroma, profile.board_texture = board_surface(board, profile, shots,
                                                                 px_per_mm, known)
+    located = [(image, BoardLocator(board).locate(image)) for image in shots]
+    profile.track = TrackLooks.learn(board, [(i, w) for i, w in located if w is not None],
+                                     known.weather)
     return profile
 
 

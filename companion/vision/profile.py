@@ -28,6 +28,8 @@ import numpy as np
 from companion import paths
 from companion.rules.geometry import GEMS, PLAYER_COLOURS
 
+from .cloud import TrackLooks
+
 # The packaged default; load_profile() reads the table's own learned one first.
 DEFAULT_PROFILE = paths.packaged(paths.PROFILE)
 VERSION = 1
@@ -94,6 +96,9 @@ class ColourProfile:
     # cols, 2) and brightness spread (rows, cols); what a hand is told apart by.
     board_chroma: np.ndarray | None = None
     board_texture: np.ndarray | None = None
+    # The weather track's positions as seen bare in calibration (where the cloud is read
+    # from); None when unknown.
+    track: TrackLooks | None = None
     _lut: np.ndarray | None = field(default=None, repr=False)
 
     @property
@@ -207,6 +212,8 @@ class ColourProfile:
                 "r": _rows(self.board_chroma[..., 0], 4),
                 "g": _rows(self.board_chroma[..., 1], 4),
                 "texture": _rows(self.board_texture, 1)}
+        if self.track is not None:
+            data["weather_track"] = self.track.to_json()
         return data
 
     def save(self, path: str | Path) -> None:
@@ -340,8 +347,15 @@ def parse_profile(data: Any, where: str = "profile") -> ColourProfile:
     ground_map = section("ground_map", GROUND_CELL_MM, _ground_map)
     board_luma = section("board_luma", SHADE_CELL_MM, lambda part: _grid(part["rows"]))
     chroma, texture = section("board_surface", SHADE_CELL_MM, _surface) or (None, None)
+    track = None
+    if data.get("weather_track") is not None:
+        try:
+            track = TrackLooks.from_json(data["weather_track"])
+        except (AttributeError, KeyError, TypeError, ValueError):
+            raise fail("weather_track is damaged (recalibrate the profile)") from None
     return ColourProfile(classes, {k: float(v) for k, v in sizes.items()},
-                         str(data.get("source", "")), ground_map, board_luma, chroma, texture)
+                         str(data.get("source", "")), ground_map, board_luma, chroma, texture,
+                         track)
 
 
 __all__ = ["CANOE_CLASSES", "GEM_CLASSES", "PIECE_CLASSES", "GROUND_CLASSES", "NONE",
