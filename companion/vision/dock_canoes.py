@@ -1,5 +1,6 @@
 """Finding the canoes a known state puts on the dock, for learning their colours from a
-photo of a set-up game (R-SETUP-3: every canoe starts on the dock).
+photo of a set-up game (R-SETUP-3: every canoe starts on the dock), and a canoe it puts
+alone on a slot (the calibration layout).
 
 Nothing about this table's colours is known yet, so the canoes are found by what holds
 at any table: they are unlike the dock's print (which fills most of the dock: its
@@ -32,6 +33,7 @@ UNLIKE_PRINT = 3.0         # robust z-score beyond which a pixel is not the prin
 # shaded inside lies nearer brown's hue), the print of a colour not on the dock nothing.
 COVERED = 0.3
 SHADOW_MM = 6.0            # around a hull, its blur and shadow are not the dock's print
+MIDDLE_MM = 7.5            # a hull's middle, where a gem may lie
 
 
 @dataclass(frozen=True)
@@ -112,4 +114,47 @@ def find_dock_canoes(img: np.ndarray, board: Board, players: Sequence[str],
     return found, dock & ~shadows
 
 
-__all__ = ["DockCanoe", "HULL_MM", "find_dock_canoes"]
+def find_slot_canoe(img: np.ndarray, board: Board, slot: str, player: str,
+                    px_per_mm: float = 1.0) -> DockCanoe | None:
+    """The one canoe (of `player`) a known state puts on `slot` of a light-corrected,
+    straightened picture: the canoe-shaped patch unlike the disc around it, lying any way
+    round (a canoe is never put down exactly along the flow). Its hull leaves out the
+    middle, where a gem may lie. None when no such patch is there."""
+    s = px_per_mm
+    h, w = img.shape[:2]
+    cx, cy = board.slots[slot]
+    reach = 0.95 * board.disc_radius_mm
+    x0, y0 = max(int((cx - reach) * s), 0), max(int((cy - reach) * s), 0)
+    x1, y1 = min(int((cx + reach) * s) + 2, w), min(int((cy + reach) * s) + 2, h)
+    part = img[y0:y1, x0:x1]
+    disc = np.zeros(part.shape[:2], np.uint8)
+    cv2.circle(disc, (int(cx * s) - x0, int(cy * s) - y0), int(reach * s), 1, -1)
+    on_disc = disc.astype(bool)
+    f = features(part)
+    # A hull covers a fifth of its disc or so: the disc's median is the disc.
+    px = f[on_disc]
+    median = np.median(px, axis=0)
+    spread = np.maximum(1.4826 * np.median(np.abs(px - median), axis=0), MIN_SIGMA)
+    z = np.sqrt((((f - median) / spread) ** 2).sum(axis=2))
+    unlike = (on_disc & (z > UNLIKE_PRINT)).astype(np.float32)
+    best = None
+    for angle in np.arange(TURNS) * (180.0 / TURNS):
+        resp = cv2.filter2D(unlike, -1, _kernel(angle, s, 0.8), borderType=cv2.BORDER_CONSTANT)
+        _, value, _, (x, y) = cv2.minMaxLoc(resp)
+        if best is None or value > best[0]:
+            best = (value, float(angle), x, y)
+    if best is None or best[0] < COVERED:
+        return None
+    _, angle, x, y = best
+    # The hull short of its rim: a pixel or two off at its edge would teach the colour
+    # the water's blend.
+    inner = np.zeros(part.shape[:2], np.uint8)
+    cv2.ellipse(inner, (x, y), (int(HULL_MM[0] / 2 * 0.8 * s), int(HULL_MM[1] / 2 * 0.6 * s)),
+                angle, 0, 360, 1, -1)
+    cv2.circle(inner, (x, y), int(round(MIDDLE_MM * s)), 0, -1)
+    ys, xs = pixels(inner.astype(bool) & (unlike > 0))
+    return DockCanoe(player, ((x + x0 + 0.5) / s, (y + y0 + 0.5) / s), angle,
+                     (ys + y0, xs + x0))
+
+
+__all__ = ["DockCanoe", "HULL_MM", "find_dock_canoes", "find_slot_canoe"]

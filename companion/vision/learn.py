@@ -27,7 +27,7 @@ from companion.rules import SLOTS
 from .board import Board
 from .cloud import TrackLooks
 from .detect import SMOOTH_MM, Detector, _odd
-from .dock_canoes import find_dock_canoes
+from .dock_canoes import find_dock_canoes, find_slot_canoe
 from .known import BoardUnseen, KnownBoard, PlaceError, pile_pixels
 from .layout import (
     LAYOUT_CANOES,
@@ -135,7 +135,12 @@ def sample_known(board: Board, image: np.ndarray, known: KnownBoard, px_per_mm: 
         out.setdefault(name, []).append(img[idx])
 
     for slot, (canoe, gem) in known.lone_canoes().items():
-        hull, middle = _canoe_px((h, w), s, board.slots[slot], board.flow(slot))
+        found = find_slot_canoe(img, board, slot, canoe, s)
+        if found is None:
+            raise PlaceError(f"slot {slot}: the {canoe} canoe {known.name} puts there is "
+                             "not seen")
+        hull = found.hull
+        middle = _disc_px((h, w), s, found.centre_mm, 0, 7.0)
         take(f"canoe:{canoe}", hull)
         if gem is not None:
             out.setdefault(f"gem:{gem}", []).append(_gem_px(img, hull, middle))
