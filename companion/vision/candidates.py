@@ -37,6 +37,9 @@ MARGIN = 0.7
 # A perfect fit is not certain when another event differs from it only by one gem the
 # picture did not show (a gem hides more easily than one appears): ask.
 HIDDEN_GEM = 1.0
+# A gem not seen costing at most this (``FitWeights.shown``: cargo times the share of
+# such gems this table's camera showed) is of a colour it misses about every other time.
+OFTEN_HIDDEN = 0.5
 
 
 def slips(mismatches: Sequence[Mismatch]) -> str | None:
@@ -174,16 +177,21 @@ class Inference:
         seen in another colour is still asked about: it may be a misread, or a gem
         loaded where that colour does not lie (a move no rule allows). Not either when
         the picture shows changes the event does not explain (others' canoes moved;
-        others' canoes not seen, or seen beyond the two they have, are only slips). For
+        others' canoes not seen, or seen beyond the two they have, are only slips). The
+        same for a gem the event loads that this table's camera often misses, not shown,
+        when the pile it came from was not seen to change either (``_unseen_only``): the
+        card played leaves no other event near, and nothing seen says the gem stayed
+        behind. For
         the river, the events are the pushes of the round's speed (R-RIVER-1): others
         fitting as well are not the players' to choose (``RiverInference.best``)."""
         if self.status != "ambiguous" or not self.candidates \
                 or not all(_benign(m) for m in self.unexplained):
             return self
         best = self.best
-        if len(best) == 1 and best[0] is self.candidates[0] \
-                and slips(best[0].mismatches) == "hidden" \
-                and not any(m.misread_colour for m in best[0].mismatches):
+        if len(best) != 1 or best[0] is not self.candidates[0] \
+                or any(m.misread_colour for m in best[0].mismatches):
+            return self
+        if slips(best[0].mismatches) == "hidden" or _unseen_only(best[0]):
             return replace(self, status="exact")
         return self
 
@@ -293,6 +301,19 @@ def _swapped(mismatches: Sequence[Mismatch]) -> list[tuple[Mismatch, Mismatch]]:
                 used.add(id(m))
                 break
     return pairs
+
+
+def _unseen_only(candidate: Candidate) -> bool:
+    """Every disagreement of an event is something the picture did not show: canoes
+    hidden, gems carried before and read in another colour or not at all, at most one
+    gem loaded that hid, of a colour this table's camera often misses (a clear gem on a
+    pale hull: ``FitWeights.shown``), piles it takes from not seen to change. (A gem the
+    camera shows well, not seen, says it is not there.)"""
+    rest = [m for m in candidate.mismatches if not _benign(m)]
+    hid = [m for m in rest if m.unseen_gem]
+    return _key(candidate.score) <= TOLERANCE and len(hid) <= 1 \
+        and all(_key(m.cost) <= OFTEN_HIDDEN for m in hid) \
+        and all(m.unseen_gem or _pile_hid(m) for m in rest)
 
 
 def _pile_hid(m: Mismatch) -> bool:

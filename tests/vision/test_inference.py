@@ -618,6 +618,26 @@ def test_a_pile_the_picture_saw_unchanged_does_not_rule_out_a_load():
     assert result.status == "ambiguous" and turn in result.turns
 
 
+def test_R_GEM_3_a_load_of_a_colour_the_camera_often_misses_is_taken_when_nothing_else_fits():
+    # Yellow's card allows no other event near "D-3+violet". The violet gem and its pile
+    # were not seen; this table's camera showed violet gems in 3 canoes of 10: not
+    # seeing one says nothing. Nothing seen contradicts the load: it is taken.
+    game, turn, obs = yellow_loads_violet()
+    obs["deposits_changed"] = []
+    obs["slots"]["3"]["canoes"][0]["gem"] = None
+    obs["gems_shown"] = {"violet": 0.3}
+    result = infer_turn(game, obs)
+    assert result.status == "exact" and result.turn == turn
+    # Seen well (violet shown in 9 of 10), the empty canoe says the gem stayed: ask.
+    obs["gems_shown"] = {"violet": 0.9}
+    result = infer_turn(game, obs)
+    assert result.status == "ambiguous" and turn in result.turns
+    # Nor when the picture shows what the load does not explain: a pile changed.
+    obs["gems_shown"] = {"violet": 0.3}
+    obs["deposits_changed"] = ["red"]
+    assert infer_turn(game, obs).status != "exact"
+
+
 def test_a_loaded_gem_the_canoe_hid_is_seen_leaving_its_deposit():
     game = worked_example()
     turn = parse_turn("D-4+clear", "blue")
