@@ -146,6 +146,13 @@ def find_slot_canoe(img: np.ndarray, board: Board, slot: str, player: str,
     if best is None or best[0] < COVERED:
         return None
     _, angle, x, y = best
+    # Anywhere along the hull the shrunk ellipse is as full: the hull's middle is the
+    # middle of what is unlike the disc within the whole ellipse there.
+    whole = np.zeros(part.shape[:2], np.uint8)
+    cv2.ellipse(whole, (x, y), (int(HULL_MM[0] / 2 * s), int(HULL_MM[1] / 2 * s)), angle,
+                0, 360, 1, -1)
+    wy, wx = np.nonzero(whole.astype(bool) & (unlike > 0))
+    x, y = int(round(wx.mean())), int(round(wy.mean()))
     # The hull short of its rim: a pixel or two off at its edge would teach the colour
     # the water's blend.
     inner = np.zeros(part.shape[:2], np.uint8)

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import json
 
+import cv2
 import numpy as np
 import pytest
 
+from companion.vision.dock_canoes import HULL_MM, find_slot_canoe
+from companion.vision.known import PlaceError
 from companion.vision.learn import LAYOUT_NO_DISC, layout_state, learn_profile
 from companion.vision.profile import ProfileError, load_profile, parse_profile
 from companion.vision.render import Nuisance
@@ -35,6 +38,50 @@ def test_profile_learned_from_layout_photos_reads_the_layout(board, renderer):
         mean = learned.classes[f"canoe:{canoe}"].bgr
         assert learned.names[learned.classify(mean.astype(np.uint8)[None, None])[0, 0]] \
             == f"canoe:{canoe}"
+
+
+def _disc_with_canoe(board, slot: str, angle: float | None, s: float = 2.0) -> np.ndarray:
+    """A straightened board image (s px/mm): grey-blue water, a canoe on `slot` lying
+    `angle` degrees off the image's x axis, a paler gem in its middle."""
+    h, w = int(board.size_mm[1] * s), int(board.size_mm[0] * s)
+    img = np.full((h, w, 3), (150, 110, 70), np.uint8)
+    rng = np.random.default_rng(5)
+    img = cv2.add(img, rng.integers(0, 12, img.shape, dtype=np.uint8))
+    if angle is not None:
+        cx, cy = board.slots[slot]
+        centre = (int(cx * s), int(cy * s))
+        cv2.ellipse(img, centre, (int(HULL_MM[0] / 2 * s), int(HULL_MM[1] / 2 * s)), angle,
+                    0, 360, (40, 60, 200), -1)
+        cv2.circle(img, centre, int(4 * s), (230, 230, 235), -1)
+    return img
+
+
+@pytest.mark.parametrize("angle", [0.0, 35.0, 90.0, 150.0])
+def test_a_layout_canoe_is_found_however_it_was_put_down(board, angle):
+    img = _disc_with_canoe(board, "3", angle)
+    found = find_slot_canoe(img, board, "3", "red", 2.0)
+    assert found is not None and found.player == "red"
+    assert abs((found.angle_deg - angle + 90) % 180 - 90) <= 15
+    cx, cy = board.slots["3"]
+    assert np.hypot(found.centre_mm[0] - cx, found.centre_mm[1] - cy) <= 3
+    ys, xs = found.hull
+    hull = img[ys, xs].astype(int)
+    # all hull, no gem, no water
+    assert len(ys) > 100 and (np.abs(hull - (40, 60, 200)).max(axis=1) < 20).all()
+
+
+def test_a_disc_without_a_canoe_holds_none(board):
+    assert find_slot_canoe(_disc_with_canoe(board, "3", None), board, "3", "red", 2.0) is None
+
+
+def test_a_layout_photo_missing_a_canoe_names_the_slot(board, renderer):
+    state = layout_state()
+    del state["canoes"]["red"]                      # the red canoe of slot 3 left in the box
+    shot = renderer.render(state, seed=1, nuisance=Nuisance.mild(),
+                           missing_discs=(LAYOUT_NO_DISC,)).image
+    with pytest.raises(PlaceError, match="slot 3: the red canoe") as err:
+        learn_profile(board, [shot])
+    assert "\n" not in str(err.value)
 
 
 def test_layout_photo_without_markers_is_refused(board):
