@@ -135,12 +135,12 @@ def sample_known(board: Board, image: np.ndarray, known: KnownBoard, px_per_mm: 
         out.setdefault(name, []).append(img[idx])
 
     for slot, (canoe, gem) in known.lone_canoes().items():
-        found = find_slot_canoe(img, board, slot, canoe, s)
-        if found is None:
+        lone = find_slot_canoe(img, board, slot, canoe, s)
+        if lone is None:
             raise PlaceError(f"slot {slot}: the {canoe} canoe {known.name} puts there is "
                              "not seen")
-        hull = found.hull
-        middle = _disc_px((h, w), s, found.centre_mm, 0, 7.0)
+        hull = lone.hull
+        middle = _disc_px((h, w), s, lone.centre_mm, 0, 7.0)
         take(f"canoe:{canoe}", hull)
         if gem is not None:
             out.setdefault(f"gem:{gem}", []).append(_gem_px(img, hull, middle))
