@@ -25,6 +25,7 @@ class CameraReferee:
     def __init__(self, table: Table) -> None:
         self.table = table
         self._turn_at: int | None = None  # len(events) after a camera-read turn
+        self._same_asked: int | None = None  # len(events) when asked about a same view
 
     def observe(self, observation: Mapping[str, Any], *, source: str = "camera") -> str:
         """See Table.observe."""
@@ -46,7 +47,7 @@ class CameraReferee:
             cost, _ = compare(canoes_of(game.state), seen, game.players,
                               weather=game.state.weather)
             if cost == 0:
-                return "same"
+                return self._same(game, seen, source)
             if game.is_over:
                 return "ignored"
             if game.phase == Phase.TURNS and self._amend_turn(game, seen):
@@ -56,6 +57,33 @@ class CameraReferee:
             except InferenceError as exc:
                 log.info("camera: %s", exc)
                 return "ignored"
+
+    def _same(self, game: Game, seen: Any, source: str) -> str:
+        """A view showing the pieces as the game has them: "same". But when places'
+        pixels changed (``places_changed``) and moves of the player to move leave the
+        same pieces there (two canoes of theirs trading places, a gem unloaded and
+        another like it loaded), the move may have been made: the players are asked
+        which, once a turn (no move may have been made yet: nothing is played)."""
+        from companion.vision.inference import InferenceError, infer_turn
+
+        if game.phase != Phase.TURNS or game.is_over or not seen.places_changed \
+                or self._same_asked == len(game.events):
+            return "same"
+        try:
+            result = infer_turn(game, seen)
+        except InferenceError:
+            return "same"
+        perfect = [c.text for c in result.candidates if round(c.score, 6) == 0]
+        if not perfect:
+            return "same"
+        self._same_asked = len(game.events)
+        places = ", ".join(sorted(seen.places_changed))
+        self.table.feed({"kind": "camera", "ok": False, "status": "ambiguous",
+                         "player": game.to_move, "source": source, "choices": perfect,
+                         "message": f"the same pieces lie on {places} as before; if "
+                                    f"{game.to_move} moved, which: {' | '.join(perfect)}"})
+        self.table.bump("camera", game.to_move)
+        return "ambiguous"
 
     def _infer(self, game: Game, seen: Any, source: str) -> str:
         """Read the view as the phase's own event, once: buy-backs in phase I, the turn

@@ -395,16 +395,21 @@ def deposit_mismatches(before: Mapping[str, Mapping[str, int]],
 
 def stirred_mismatches(before: Mapping[str, Sequence[Canoe]],
                        after: Mapping[str, Sequence[Canoe]], seen: Sighting,
-                       weights: FitWeights = DEFAULT_WEIGHTS) -> list[Mismatch]:
+                       weights: FitWeights = DEFAULT_WEIGHTS,
+                       touched: Iterable[str] = ()) -> list[Mismatch]:
     """The places whose pixels the picture saw change where an event leaves every
     canoe and gem as it was (`before` and `after` its canoes, by player): something
     came or went there that the event does not explain (a canoe put down that the
     camera did not make out); and the other way round, the places where the event puts
     or takes a canoe (or a gem) that did not change at all (a canoe coming or going
     changes far more than a gem's area of them). Nothing when the picture cannot tell
-    (``Sighting.places_changed`` None)."""
+    (``Sighting.places_changed`` None). `touched`: the places the event's canoes left
+    or reached: their pixels changing is explained even when the event leaves the same
+    pieces there (two canoes of a player trading places); not changing, they may look
+    as before."""
     if seen.places_changed is None:
         return []
+    touched = set(touched)
 
     def content(canoes: Mapping[str, Sequence[Canoe]], place: str) -> list[tuple[str, str]]:
         return sorted((p, gem or "") for p, cs in canoes.items() for at, gem in cs
@@ -413,7 +418,7 @@ def stirred_mismatches(before: Mapping[str, Sequence[Canoe]],
     out = []
     for place in PLACES:
         same = content(before, place) == content(after, place)
-        if place in seen.places_changed and same:
+        if place in seen.places_changed and same and place not in touched:
             out.append(Mismatch("stirred", None, None, place, weights.stirred))
         elif place not in seen.places_changed and not same:
             out.append(Mismatch("stirred", None, place, None, weights.stirred))

@@ -161,7 +161,9 @@ def infer_turn(game: Game, observation: Mapping[str, Any] | Sighting,
             # The piles changed as this turn says: a gem it loads was seen leaving its
             # deposit, even if the picture missed it in the canoe.
             found = [replace(m, vouched=True) if m.expected in loaded else m for m in found]
-        stirred = stirred_mismatches(before, canoes, seen, weights)
+        stirred = stirred_mismatches(before, canoes, seen, weights,
+                                     {place for a in turn.canoes
+                                      for place in (a.origin, a.destination)})
         score += sum(m.cost for m in deposits + stirred)
         found += deposits + stirred
         candidates.append(Candidate(turn, score, tuple(found), format_turn(turn),

@@ -87,3 +87,49 @@ def test_the_next_players_move_does_not_rewrite_the_turn_before_it(table):
     table.observe(view)
     assert game.events[1] == blue                          # after the cards: blue's turn
 
+
+
+def _green_can_trade_places() -> Table:
+    """Round 2 of a three-player game: green (card 2) to move, a canoe on 2 and one on
+    the dock: "2-D, D-2" leaves the same pieces where they were."""
+    table = Table(Store(":memory:"))
+    table.new_game(["blue", "green", "yellow"])
+    for player, card in {"blue": 2, "green": 1, "yellow": 3}.items():
+        table.choose(player, card)
+    table.reveal()
+    for san in ("D-2", "D-1", "D-3"):
+        table.play_turn(san)
+    table.move_river(table.game.speed, None)
+    for player, card in {"blue": 6, "green": 2, "yellow": 4}.items():
+        table.choose(player, card)
+    table.reveal()
+    assert table.game.to_move == "green"
+    return table
+
+
+def test_R_MOVE_3_canoes_that_traded_places_are_asked_about_once_never_taken():
+    # The same pieces lie where they were, but the pixels of 2 and the dock changed:
+    # green may have brought one canoe home and launched the other. Or not moved yet:
+    # the players are asked, nothing is played.
+    table = _green_can_trade_places()
+    try:
+        events = len(table.game.events)
+        view = {**expected_observation(table.game), "places_changed": ["2", "D"]}
+        assert table.observe(view) == "ambiguous"
+        asked = table.store.feed(table.game_id, 1)[-1]
+        assert asked["status"] == "ambiguous" and "2-D, D-2" in asked["choices"]
+        assert len(table.game.events) == events
+        assert table.observe(view) == "same"        # asked once a turn
+    finally:
+        table.store.close()
+
+
+def test_a_view_where_nothing_changed_is_the_same_even_when_a_trade_was_possible():
+    table = _green_can_trade_places()
+    try:
+        assert table.observe(expected_observation(table.game)) == "same"
+        # Pixels changed where no trade of green's goes: another player's canoe nudged.
+        view = {**expected_observation(table.game), "places_changed": ["3"]}
+        assert table.observe(view) == "same"
+    finally:
+        table.store.close()
