@@ -14,7 +14,6 @@ import numpy as np
 
 from .stage import Stage
 from .thresholds import (
-    COLOUR_SHOWN,
     CROWD_SOLID,
     HULL_LIKELIER,
     HULL_SHOWS,
@@ -68,22 +67,6 @@ class CanoeFinder(Stage):
             mask = (labels == idx) & free if pieces[idx] else None
             out[player] = self._hulls(img, f"canoe:{player}", pieces[idx], mask,
                                       labels.shape)
-        return out
-
-    def _colours_seen(self, labels: np.ndarray, free: np.ndarray) -> dict[str, dict[str, float]]:
-        """How many canoes' worth of each canoe colour each place shows (pixels of the
-        colour's class over a hull's, `free`: where canoes are looked for), whether or
-        not hulls were made out of them: canoes heaped on one disc hide each other's
-        outline, not their colour. Only amounts of at least COLOUR_SHOWN."""
-        out: dict[str, dict[str, float]] = {}
-        where = self.place_of[free]
-        classes = labels[free]
-        for player, idx in self._canoe_idx.items():
-            mine = where[(classes == idx) & (where >= 0)]
-            counts = np.bincount(mine, minlength=len(self.place_names))
-            for k in np.flatnonzero(counts >= COLOUR_SHOWN * self.canoe_px):
-                out.setdefault(self.place_names[k], {})[player] = round(
-                    float(counts[k]) / self.canoe_px, 2)
         return out
 
     def _hulls(self, img: np.ndarray, name: str, pieces: list[tuple[np.ndarray, np.ndarray]],

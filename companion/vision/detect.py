@@ -237,8 +237,6 @@ class Detector(BoardMasks, Straightener, HandFinder, CanoeFinder, GemReader, Dis
         clock.lap("canoes")
         obs = self._observation(img, image, labels, canoe, canoes, location,
                                 occluded_places)
-        obs["colours_seen"] = self._colours_seen(
-            labels, canoe & self.canoe_area & ~blocked.astype(bool))
         clock.lap("discs+weather")
         return Reading(obs, bool(occluded_places) or bool(blocked.any()), img, clock.laps,
                        seen, why)

@@ -50,11 +50,6 @@ class FitWeights:
     # (``Sighting.gems_invented``): one of them seen where an event puts none is a slip
     # to ask about (``Mismatch.invented``), not a load no rule allows.
     invented: tuple[str, ...] = ()
-    # How many canoes' worth of each colour each place showed, (player, place, amount)
-    # (``Sighting.colours_seen``): a canoe not made out where its colour shows beyond the
-    # canoes made out there is hidden among others on a heaped disc; it costs `heaped`.
-    colours: tuple[tuple[str, str, float], ...] = ()
-    heaped: float = 0.5
 
     def unseen(self, gem: str) -> float:
         """The cost of a canoe seen empty where it should carry `gem`."""
@@ -251,25 +246,6 @@ def _injections(n_exp: int, n_seen: int) -> list[tuple[int | None, ...]]:
     return out
 
 
-def _unpaired_costs(player: str, expected: Sequence[Canoe], seen: Sequence[Canoe],
-                    pairing: Sequence[int | None], weights: FitWeights) -> list[float]:
-    """What each expected canoe left unpaired costs (0 for the paired): `heaped` for as
-    many at a place as its colour shows canoes' worth there beyond the player's canoes
-    seen there, `missing` for the rest."""
-    room = {place: int(round(amount - sum(1 for at, _ in seen if at == place)))
-            for who, place, amount in weights.colours if who == player}
-    out = []
-    for (place, _), j in zip(expected, pairing, strict=True):
-        if j is not None:
-            out.append(0.0)
-        elif room.get(place, 0) > 0:
-            room[place] -= 1
-            out.append(weights.heaped)
-        else:
-            out.append(weights.missing)
-    return out
-
-
 @lru_cache(maxsize=8192)
 def _best_pairing(player: str, expected: tuple[Canoe, ...], seen: tuple[Canoe, ...],
                   weights: FitWeights) -> tuple[float, tuple[int | None, ...]]:
@@ -279,8 +255,7 @@ def _best_pairing(player: str, expected: tuple[Canoe, ...], seen: tuple[Canoe, .
     best: tuple[float, tuple[int | None, ...]] | None = None
     for pairing in _injections(len(expected), len(seen)):
         paired = [j for j in pairing if j is not None]
-        unpaired = _unpaired_costs(player, expected, seen, pairing, weights)
-        cost = sum(costs[i][j] if j is not None else unpaired[i]
+        cost = sum(costs[i][j] if j is not None else weights.missing
                    for i, j in enumerate(pairing))
         cost += weights.extra * (len(seen) - len(paired))
         if best is None or cost < best[0] - 1e-9:
@@ -306,12 +281,11 @@ def match_canoes(player: str, expected: Sequence[Canoe], seen: Sequence[Canoe],
     if exp == got:
         return 0.0, []
     cost, pairing = _best_pairing(player, exp, got, weights)
-    unpaired = _unpaired_costs(player, exp, got, pairing, weights)
     fresh = set(loaded or ())
     found = []
-    for e, j, alone in zip(exp, pairing, unpaired, strict=True):
+    for e, j in zip(exp, pairing, strict=True):
         if j is None:
-            found.append(Mismatch("missing", player, e, None, alone))
+            found.append(Mismatch("missing", player, e, None, weights.missing))
             continue
         c = _pair_cost(player, e, got[j], weights)
         if c:
@@ -348,13 +322,9 @@ def compare(expected: Mapping[str, Sequence[Canoe]], seen: Sighting,
     gem) of the canoes whose gem the event loads; the other gems rode their canoes from
     the state before (None: not known). A gem that often hides at this table costs less
     unseen (``Sighting.gems_shown``)."""
-    if seen.gems_shown or seen.gems_invented or seen.colours_seen:
+    if seen.gems_shown or seen.gems_invented:
         weights = replace(weights, shown=tuple(sorted((seen.gems_shown or {}).items())),
-                          invented=tuple(sorted(seen.gems_invented or ())),
-                          colours=tuple(sorted(
-                              (player, place, amount)
-                              for place, amounts in (seen.colours_seen or {}).items()
-                              for player, amount in amounts.items())))
+                          invented=tuple(sorted(seen.gems_invented or ())))
     total, found = 0.0, []
     for player in players:
         cost, diffs = match_canoes(player, expected[player], seen.of(player), weights,

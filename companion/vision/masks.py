@@ -98,19 +98,6 @@ class BoardMasks(Stage):
             self.place_mask[slot] = mk.astype(bool)
         for name, poly in (("D", b.dock), ("F", b.falls)):
             self.place_mask[name] = polygon_mask((h, w), poly, s).astype(bool)
-        # Each pixel of where canoes lie given to one place: the dock, the falls, or the
-        # nearest slot (slots' circles overlap; a canoe counts on one of them).
-        nearest = np.argmin(np.stack([np.hypot((xx + 0.5) / s - cx, (yy + 0.5) / s - cy)
-                                      for cx, cy in b.slots.values()]), axis=0)
-        self.place_names = [*b.slots, "D", "F"]
-        owner = np.full((h, w), -1, np.int16)
-        near_slot = np.zeros((h, w), bool)
-        for slot in b.slots:
-            near_slot |= self.place_mask[slot]
-        owner[near_slot] = nearest[near_slot]
-        owner[self.place_mask["D"]] = len(b.slots)
-        owner[self.place_mask["F"]] = len(b.slots) + 1
-        self.place_of = owner
         # Canoes lie only where a place is: on or beside a slot's disc, on the dock,
         # below the falls. Elsewhere (weather track, banks) nothing is taken for one.
         near = np.zeros((h, w), np.uint8)

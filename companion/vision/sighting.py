@@ -51,9 +51,6 @@ class Sighting:
     # The gems read in canoes that carried none in this table's confirmed pictures
     # (gem: share of those canoes).
     gems_invented: Mapping[str, float] | None = None
-    # How many canoes' worth of each canoe colour each place showed (place: {player:
-    # amount}), hulls made out of it or not; None when not reported.
-    colours_seen: Mapping[str, Mapping[str, float]] | None = None
 
     def of(self, player: str) -> list[Canoe]:
         return self.canoes.get(player, [])
@@ -132,24 +129,7 @@ def read_observation(observation: Mapping[str, Any] | Sighting) -> Sighting:
     shown, invented = (_shares(observation, key) for key in ("gems_shown", "gems_invented"))
     return Sighting({p: sorted(c, key=canoe_key) for p, c in canoes.items()}, weather,
                     tuple(no_disc), None if changed is None else frozenset(changed),
-                    None if stirred is None else frozenset(stirred), shown, invented,
-                    _colours_seen(observation))
-
-
-def _colours_seen(observation: Mapping[str, Any]) -> dict[str, dict[str, float]] | None:
-    """The ``colours_seen`` field: place -> canoe colour -> canoes' worth (a number >= 0)."""
-    seen = observation.get("colours_seen")
-    if seen is None:
-        return None
-    if not isinstance(seen, Mapping) or any(
-            place not in PLACES or not isinstance(amounts, Mapping)
-            or any(player not in PLAYER_COLOURS or isinstance(n, bool)
-                   or not isinstance(n, int | float) or not n >= 0
-                   for player, n in amounts.items())
-            for place, amounts in seen.items()):
-        raise _fail("'colours_seen' must map places (D, 1 … 7R, F) to canoe colours and "
-                    f"amounts of at least 0, not {seen!r}")
-    return {place: {p: float(n) for p, n in amounts.items()} for place, amounts in seen.items()}
+                    None if stirred is None else frozenset(stirred), shown, invented)
 
 
 def _shares(observation: Mapping[str, Any], key: str) -> dict[str, float] | None:

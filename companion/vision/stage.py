@@ -56,8 +56,6 @@ class Stage:
     deposit_mask: np.ndarray    # the deposits (uint8, 1 inside)
     canoe_area: np.ndarray      # where canoes may lie (bool)
     place_mask: dict[str, np.ndarray]  # each place's pixels (bool)
-    place_of: np.ndarray        # (int16) each pixel's place, an index of place_names; -1
-    place_names: list[str]      # the slots, "D", "F"
     _annulus: dict[str, tuple[np.ndarray, np.ndarray]]  # each slot's ring (ys, xs)
     # each weather position: its middle and the ring around it, (ys, xs) each
     _weather: dict[int, tuple[tuple[np.ndarray, np.ndarray], tuple[np.ndarray, np.ndarray]]]

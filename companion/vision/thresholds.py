@@ -17,7 +17,6 @@ REACH_MM = 30.0             # an arm reaches at least this far in over the board
 HAND_COLOUR_PX = 0.3        # a hand showing this much (canoe areas) of a canoe colour
 PLAIN_UNLIKE = 0.1          # a surface cell this unlike the board there is not the board
 BARE_MM2 = 6000.0           # that much of it where canoes lie, with no canoe's colour: an arm
-COLOUR_SHOWN = 0.25         # canoes' worth of a colour a place must show to report it
 CROWD_SOLID = 0.55          # an arm of a canoe's colour fills this share of its outline
 CROWD_UNLIKE = 0.5          # share of a big canoe-coloured blob unlike the board: an arm
 NEAR_HAND_MM = 12.0         # canoes touching this band around a hand are not read

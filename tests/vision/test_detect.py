@@ -135,16 +135,3 @@ def test_gem_loaded_in_place_is_seen_in_the_next_frame(board, profile, renderer)
     assert vision.observe(first.image)["slots"]["3"]["canoes"][0]["gem"] is None
     assert vision.observe(again.image)["slots"]["3"]["canoes"][0]["gem"] is None
     assert vision.observe(after.image)["slots"]["3"]["canoes"][0]["gem"] == "violet"
-
-
-def test_each_place_reports_how_many_canoes_worth_of_each_colour_it_shows(vision, renderer):
-    state = {"canoes": {"green": [{"at": "3", "gem": None}, {"at": "3", "gem": "violet"}],
-                        "red": [{"at": "D", "gem": None}]},
-             "weather": 0, "deposits": {}}
-    shot = renderer.render(state, seed=15, nuisance=Nuisance.mild())
-    colours = _observe(vision, shot.image)["colours_seen"]
-    # About two and one (a hull's blurred rim takes its colour class too: a little more).
-    assert 1.5 <= colours["3"]["green"] <= 3.0
-    assert 0.5 <= colours["D"]["red"] <= 1.5
-    assert {(place, player) for place, seen in colours.items() for player in seen} == {
-        ("3", "green"), ("D", "red")}

@@ -1,17 +1,13 @@
 """What the table's own pictures add to one reading (vision.inference): the places whose
-pixels changed since the confirmed picture before (``places_changed``), how this
+pixels changed since the confirmed picture before (``places_changed``), and how this
 table's camera reads gems in canoes (``gems_shown``, ``gems_invented``), learned from
-the pictures the game confirmed (``vision.looks``), and how much of each canoe colour a
-place shows, hulls made out of it or not (``colours_seen``)."""
+the pictures the game confirmed (``vision.looks``)."""
 
 from __future__ import annotations
-
-from dataclasses import replace
 
 import pytest
 
 from companion.rules import format_turn, parse_turn
-from companion.vision.fit import DEFAULT_WEIGHTS, match_canoes
 from companion.vision.inference import ObservationError, infer_turn
 
 from .test_inference import (
@@ -104,10 +100,6 @@ def test_r_land_2_a_gem_seen_in_a_canoe_on_the_dock_tells_nothing_of_the_move():
     ("gems_shown", {"clear": 1.5}, "'gems_shown' must map gems"),
     ("gems_shown", ["clear"], "'gems_shown' must map gems"),
     ("gems_invented", {"gold": 0.1}, "'gems_invented' must map gems"),
-    ("colours_seen", {"9": {"blue": 1.0}}, "'colours_seen' must map places"),
-    ("colours_seen", {"6L": {"gold": 1.0}}, "'colours_seen' must map places"),
-    ("colours_seen", {"6L": {"blue": -1}}, "'colours_seen' must map places"),
-    ("colours_seen", {"6L": ["blue"]}, "'colours_seen' must map places"),
 ])
 def test_malformed_table_evidence_is_refused_with_one_line(field, value, message):
     game = worked_example()
@@ -128,31 +120,3 @@ def test_a_place_a_turn_changes_that_did_not_change_tells_against_it():
     found = {(m.kind, m.expected, m.seen) for m in other.mismatches}
     assert {("stirred", None, "6L"), ("stirred", "6R", None)} <= found
     assert "6R, which did not change" in " ".join(m.message for m in other.mismatches)
-
-
-def test_R_MOVE_3_a_canoe_not_made_out_where_its_colour_shows_is_heaped_there():
-    # Any number of canoes share a slot (R-MOVE-3): heaped, they hide each other's
-    # outline, not their colour. Blue's canoe went to 6L; no hull was made out, but 6L
-    # shows a canoe's worth of blue: D-6L, not D-6R or D-4+clear.
-    game = worked_example()
-    obs = _unseen(observe_after(game, parse_turn("D-6L", "blue")), "6L")
-    assert infer_turn(game, obs).status == "ambiguous"
-    obs["colours_seen"] = {"6L": {"blue": 0.8}}
-    result = infer_turn(game, obs)
-    assert (result.status, _texts(result)) == ("exact", ["D-6L"])
-
-
-def test_the_colour_a_place_shows_counts_the_canoes_made_out_there_first():
-    # Two blue canoes expected on 3, one made out: a canoe's worth of blue there is that
-    # one; the other was not seen (a canoe's worth and a half would be both).
-    weights = replace(DEFAULT_WEIGHTS, colours=(("blue", "3", 1.1),))
-    cost, found = match_canoes("blue", [("3", None), ("3", None)], [("3", None)], weights)
-    assert cost == DEFAULT_WEIGHTS.missing
-    weights = replace(DEFAULT_WEIGHTS, colours=(("blue", "3", 1.6),))
-    cost, found = match_canoes("blue", [("3", None), ("3", None)], [("3", None)], weights)
-    assert cost == DEFAULT_WEIGHTS.heaped
-    assert [(m.kind, m.cost) for m in found] == [("missing", DEFAULT_WEIGHTS.heaped)]
-    # Another colour, or the same colour elsewhere, tells nothing of this canoe.
-    weights = replace(DEFAULT_WEIGHTS, colours=(("red", "3", 2.0), ("blue", "4", 2.0)))
-    cost, _ = match_canoes("blue", [("3", None), ("3", None)], [("3", None)], weights)
-    assert cost == DEFAULT_WEIGHTS.missing
