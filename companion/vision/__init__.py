@@ -24,6 +24,7 @@ The pipeline, in stages (each a module with one job and its own tests):
    - ``canoes``     hulls of each canoe colour, judged by shape in millimetres
    - ``gems``       the gem in each canoe, against the canoe's own hull
    - ``discs``      the slots' discs and the cloud
+   - ``cloud``      the cloud against the bare weather track learned at calibration
    - ``thresholds`` every threshold of these stages, in one place
 0. Follow the stream
    - ``settle``     is the view still (its pixels only); the mean of a still view's frames
@@ -33,10 +34,11 @@ The pipeline, in stages (each a module with one job and its own tests):
                     cloud's move from the track's change
    - ``transport``  the river's pushes from where the slots' contents went
    - ``inference``  which legal event explains an observation (``sighting``, ``fit``,
-                    ``candidates``, ``infer_river``, ``infer_buyback``)
+                    ``fit_changes``, ``candidates``, ``infer_river``, ``infer_buyback``)
 
 The per-table look, as data: ``profile`` (the learned colour classes and sizes),
-``learn`` (learning it from photos of the calibration layout), and ``looks`` (what the
+``learn`` (learning it from photos of the calibration layout or any known state;
+``dock_canoes`` finds the canoes it puts on the dock and alone on a slot), and ``looks`` (what the
 game's own confirmed pictures taught: empty hulls and gems in canoes under this light).
 Around them: ``observer`` (``Vision``: all of it for a stream, with stability),
 ``sources`` (frames from a Pi camera, a USB camera, a video, photos, the renderer),

@@ -338,63 +338,6 @@ def compare(expected: Mapping[str, Sequence[Canoe]], seen: Sighting,
     return total, found
 
 
-def changed_piles(before: Mapping[str, Mapping[str, int]],
-                  after: Mapping[str, Mapping[str, int]]) -> set[str]:
-    """The deposits whose pile differs between two states' deposits (by deposit, gem:
-    count)."""
-    return {name for name in set(before) | set(after)
-            if {g: n for g, n in before.get(name, {}).items() if n}
-            != {g: n for g, n in after.get(name, {}).items() if n}}
-
-
-def deposit_mismatches(before: Mapping[str, Mapping[str, int]],
-                       after: Mapping[str, Mapping[str, int]], seen: Sighting,
-                       weights: FitWeights = DEFAULT_WEIGHTS) -> list[Mismatch]:
-    """The deposits whose pile an event changes (`before` and `after` its piles, by
-    deposit) where the picture saw none change, and the other way round. Nothing
-    when the picture cannot tell (``Sighting.deposits_changed`` None)."""
-    if seen.deposits_changed is None:
-        return []
-    changes = changed_piles(before, after)
-    return ([Mismatch("deposit", None, name, None, weights.deposit,
-                      taken=sum(after.get(name, {}).values()) < sum(before.get(name, {}).values()))
-             for name in sorted(changes - seen.deposits_changed)]
-            + [Mismatch("deposit", None, None, name, weights.deposit)
-               for name in sorted(seen.deposits_changed - changes)])
-
-
-def stirred_mismatches(before: Mapping[str, Sequence[Canoe]],
-                       after: Mapping[str, Sequence[Canoe]], seen: Sighting,
-                       weights: FitWeights = DEFAULT_WEIGHTS,
-                       touched: Iterable[str] = ()) -> list[Mismatch]:
-    """The places whose pixels the picture saw change where an event leaves every
-    canoe and gem as it was (`before` and `after` its canoes, by player): something
-    came or went there that the event does not explain (a canoe put down that the
-    camera did not make out); and the other way round, the places where the event puts
-    or takes a canoe (or a gem) that did not change at all (a canoe coming or going
-    changes far more than a gem's area of them). Nothing when the picture cannot tell
-    (``Sighting.places_changed`` None). `touched`: the places the event's canoes left
-    or reached: their pixels changing is explained even when the event leaves the same
-    pieces there (two canoes of a player trading places); not changing, they may look
-    as before."""
-    if seen.places_changed is None:
-        return []
-    touched = set(touched)
-
-    def content(canoes: Mapping[str, Sequence[Canoe]], place: str) -> list[tuple[str, str]]:
-        return sorted((p, gem or "") for p, cs in canoes.items() for at, gem in cs
-                      if at == place)
-
-    out = []
-    for place in PLACES:
-        same = content(before, place) == content(after, place)
-        if place in seen.places_changed and same and place not in touched:
-            out.append(Mismatch("stirred", None, None, place, weights.stirred))
-        elif place not in seen.places_changed and not same:
-            out.append(Mismatch("stirred", None, place, None, weights.stirred))
-    return out
-
-
 def _canoe_json(player: str, gem: str | None) -> dict[str, Any]:
     return {"player": player, "gem": gem}
 
@@ -444,4 +387,4 @@ def _unexplained(before: Mapping[str, Sequence[Canoe]], seen: Sighting,
 
 
 __all__ = ["FitWeights", "DEFAULT_WEIGHTS", "Mismatch", "match_canoes", "compare",
-           "changed_piles", "deposit_mismatches", "place_diff", "stirred_mismatches"]
+           "place_diff"]

@@ -73,11 +73,10 @@ from .fit import (
     Mismatch,
     _unexplained,
     compare,
-    deposit_mismatches,
     match_canoes,
     place_diff,
-    stirred_mismatches,
 )
+from .fit_changes import deposit_mismatches, stirred_mismatches
 from .infer_buyback import BuybackInference, infer_buybacks
 from .infer_river import RiverInference, infer_river, river_outcomes
 from .sighting import UNKNOWN, InferenceError, ObservationError, Sighting, read_observation

@@ -11,7 +11,7 @@ from companion.rules import Game, format_turn, parse_turn
 from companion.rules.random_play import random_positions
 from companion.vision.candidates import MARGIN, TOLERANCE, slips
 from companion.vision.expected import expected_observation
-from companion.vision.fit import changed_piles
+from companion.vision.fit_changes import changed_piles
 from companion.vision.inference import (
     BuybackInference,
     FitWeights,
