@@ -38,8 +38,9 @@ The pipeline, in stages (each a module with one job and its own tests):
 
 The per-table look, as data: ``profile`` (the learned colour classes and sizes),
 ``learn`` (learning it from photos of the calibration layout or any known state;
-``dock_canoes`` finds the canoes it puts on the dock and alone on a slot), and ``looks`` (what the
-game's own confirmed pictures taught: empty hulls and gems in canoes under this light).
+``dock_canoes`` finds the canoes it puts on the dock and alone on a slot), and
+``looks`` (what the game's own confirmed pictures taught: empty hulls and gems in
+canoes under this light).
 Around them: ``observer`` (``Vision``: all of it for a stream, with stability),
 ``sources`` (frames from a Pi camera, a USB camera, a video, photos, the renderer),
 ``render`` (the synthetic camera that paints a game state; what it paints is in
