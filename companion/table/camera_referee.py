@@ -62,8 +62,10 @@ class CameraReferee:
         """A view showing the pieces as the game has them: "same". But when places'
         pixels changed (``places_changed``) and moves of the player to move leave the
         same pieces there (two canoes of theirs trading places, a gem unloaded and
-        another like it loaded), the move may have been made: the players are asked
-        which, once a turn (no move may have been made yet: nothing is played)."""
+        another like it loaded; a gem's colour may be misread), the move may have been
+        made: the players are asked which, once a turn (no move may have been made
+        yet: nothing is played)."""
+        from companion.vision.candidates import MARGIN
         from companion.vision.inference import InferenceError, infer_turn
 
         if game.phase != Phase.TURNS or game.is_over or not seen.places_changed \
@@ -73,7 +75,10 @@ class CameraReferee:
             result = infer_turn(game, seen)
         except InferenceError:
             return "same"
-        perfect = [c.text for c in result.candidates if round(c.score, 6) == 0]
+        # Moves the view shows but for a gem's colour misread (a gem a canoe carried
+        # before is read as it likes), as near as the nearest of them.
+        fits = [c for c in result.candidates if all(m.misread_colour for m in c.mismatches)]
+        perfect = [c.text for c in fits if c.score < fits[0].score + MARGIN] if fits else []
         if not perfect:
             return "same"
         self._same_asked = len(game.events)
