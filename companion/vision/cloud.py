@@ -7,11 +7,10 @@ is compared with its look at calibration, the board around it brought to the sam
 brightness (so the light may change): the cloud covers the one that differs by more
 than noise and uneven light do. When none differs, the cloud is where it stood at
 calibration. Two or more differing is not the cloud alone (a hand, something put down
-on the track): the track does not tell then. (Something put down on a bare position
+on the track): the track does not tell then. Something put down on a bare position
 while the cloud stands where it was calibrated reads as the cloud there: that position
-is the only one covered.) (The cloud's own look is no help: players
-put it down any way round, and where it stood at calibration it hid that position's
-print.)
+is the only one covered. (The cloud's own look is no help: players put it down any way
+round, and where it stood at calibration it hid that position's print.)
 
 Without learned looks (an older profile) the detector falls back to brightness: the
 position whose middle is much whiter than around it.
@@ -22,6 +21,7 @@ from __future__ import annotations
 import base64
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 import cv2
@@ -50,13 +50,8 @@ def track_patch(image: np.ndarray, location: Location, centre: tuple[float, floa
                 half_mm: float) -> np.ndarray:
     """The grey square of side 2 * half_mm (board mm) around a board point, straight
     from a camera frame at PX_PER_MM."""
-    p = PX_PER_MM
-    n = int(round(2 * half_mm * p))
-    shift = np.array([[p, 0, (half_mm - centre[0]) * p], [0, p, (half_mm - centre[1]) * p],
-                      [0, 0, 1]])
-    grey = image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
-    return cv2.warpPerspective(grey, shift @ location.homography, (n, n),
-                               flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE)
+    patch = location.patch(image, centre, half_mm, PX_PER_MM, cv2.INTER_AREA)
+    return patch if patch.ndim == 2 else cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY)
 
 
 @dataclass
@@ -108,6 +103,7 @@ def _levelled(patch: np.ndarray) -> np.ndarray:
     return out
 
 
+@cache
 def _ring() -> np.ndarray:
     """The part of a position's square outside its circle: the board around it."""
     n = _side()

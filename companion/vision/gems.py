@@ -192,10 +192,7 @@ class GemReader(Stage):
         gem_r, half, n, ring_zone, middle, facets = self._gem_geometry()
         if axis is not None:
             middle = self._gem_middle(axis)
-        shift = np.array([[p, 0, (half - centre[0]) * p], [0, p, (half - centre[1]) * p],
-                          [0, 0, 1]])
-        patch = cv2.warpPerspective(image, shift @ location.homography, (n, n),
-                                    flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+        patch = location.patch(image, centre, half, p)
         gain = self._gain_at(centre)
         scalar = (float(gain[0]), float(gain[1]), float(gain[2]), 0.0)
         # OpenCV takes a scalar for src2; its stubs know only arrays there.

@@ -47,6 +47,17 @@ class Location:
         pts = np.asarray(points, np.float64).reshape(-1, 1, 2)
         return cv2.perspectiveTransform(pts, self.homography).reshape(-1, 2)
 
+    def patch(self, image: np.ndarray, centre_mm: tuple[float, float], half_mm: float,
+              px_per_mm: float, interpolation: int = cv2.INTER_LINEAR) -> np.ndarray:
+        """The square of side 2 * half_mm around a board point, straightened from the
+        frame itself at px_per_mm (sharper than the board image, for small things)."""
+        p = px_per_mm
+        n = int(round(2 * half_mm * p))
+        shift = np.array([[p, 0, (half_mm - centre_mm[0]) * p],
+                          [0, p, (half_mm - centre_mm[1]) * p], [0, 0, 1]])
+        return cv2.warpPerspective(image, shift @ self.homography, (n, n),
+                                   flags=interpolation, borderMode=cv2.BORDER_REPLICATE)
+
 
 class BoardLocator:
     """Tracks the board's homography over a stream of frames from one camera."""
