@@ -68,26 +68,6 @@ def _disc_px(shape: tuple[int, int], scale: float, centre: tuple[float, float],
     return ys + y0, xs + x0
 
 
-def _canoe_px(shape: tuple[int, int], scale: float, centre: tuple[float, float],
-              flow: tuple[float, float]) -> tuple[tuple[np.ndarray, np.ndarray],
-                                                 tuple[np.ndarray, np.ndarray]]:
-    """Pixels of a canoe laid along the flow at a slot: its hull (short of the edges, a
-    canoe is never put down exactly) and its middle, where the gem is."""
-    h, w = shape
-    cx, cy = centre
-    x0, x1 = int(max((cx - 25) * scale, 0)), int(min((cx + 25) * scale + 1, w))
-    y0, y1 = int(max((cy - 25) * scale, 0)), int(min((cy + 25) * scale + 1, h))
-    yy, xx = np.mgrid[y0:y1, x0:x1]
-    dx, dy = (xx + 0.5) / scale - cx, (yy + 0.5) / scale - cy
-    along = dx * flow[0] + dy * flow[1]
-    across = -dx * flow[1] + dy * flow[0]
-    hull = ((along / 18) ** 2 + (across / 5) ** 2 <= 1) & (np.hypot(dx, dy) > 7.5)
-    middle = np.hypot(dx, dy) <= 7.0
-    ys, xs = np.nonzero(hull)
-    ym, xm = np.nonzero(middle)
-    return (ys + y0, xs + x0), (ym + y0, xm + x0)
-
-
 def _gem_px(img: np.ndarray, hull: tuple[np.ndarray, np.ndarray],
             middle: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
     """The pixels in a canoe's middle that are least like its hull: the gem."""
