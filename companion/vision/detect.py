@@ -190,11 +190,7 @@ class Detector(BoardMasks, Straightener, HandFinder, CanoeFinder, GemReader, Dis
                 self._unexplained(share, departure, changed)
             if arm.any():
                 why.append("unlike the board")
-                c = self.surface.cell_px
-                cells = np.repeat(np.repeat(arm.astype(np.uint8), c, axis=0), c, axis=1)
-                h, w = min(cells.shape[0], blocked.shape[0]), min(cells.shape[1],
-                                                                  blocked.shape[1])
-                blocked[:h, :w] |= cells[:h, :w] & self.valid[:h, :w]
+                blocked |= _cells_to_px(arm, self.surface.cell_px, self.shape) & self.valid
         clock.lap("hands")
         hulls: list[tuple[str, np.ndarray, np.ndarray]] = []
         free = self.canoe_area & ~blocked.astype(bool)
