@@ -69,9 +69,10 @@ def _slip(m: Mismatch) -> bool:
     """A disagreement a camera's slip explains: a canoe not seen, one seen beyond the
     two a player has, a gem not seen, a gem of another colour, a deposit's pile nudged
     (or a gem put back where it lay), a place nudged, a gem seen in an empty canoe of a
-    colour this table's camera is known to read in empty canoes."""
+    colour this table's camera is known to read in empty canoes, or in a canoe the event
+    emptied of a gem of another colour."""
     return m.kind in ("missing", "deposit", "stirred") or m.phantom or m.misread_colour \
-        or m.unseen_gem or (m.kind == "cargo" and m.invented)
+        or m.unseen_gem or (m.kind == "cargo" and (m.invented or m.emptied))
 
 
 def _key(score: float) -> float:

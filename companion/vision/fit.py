@@ -115,6 +115,10 @@ class Mismatch:
     # A gem seen where the event puts none, of a colour this table's camera has read in
     # canoes that carried none (``FitWeights.invented``).
     invented: bool = False
+    # A gem seen in a canoe the event empties where it stands (a theft's victim), of
+    # another colour than the one it carried (``_was_other``): the old gem misread or
+    # the empty hull misread, costing as a misread colour.
+    emptied: bool = False
 
     @property
     def misread_colour(self) -> bool:
@@ -217,7 +221,8 @@ def _steps_between(a: str, b: str) -> int:
     return steps
 
 
-def _pair_cost(player: str, exp: Canoe, seen: Canoe, w: FitWeights) -> float:
+def _pair_cost(player: str, exp: Canoe, seen: Canoe, w: FitWeights,
+               had: frozenset[Canoe] = frozenset()) -> float:
     cost = 0.0
     if exp[0] != seen[0]:
         cost += w.place + w.distance * _steps_between(exp[0], seen[0])
@@ -232,9 +237,20 @@ def _pair_cost(player: str, exp: Canoe, seen: Canoe, w: FitWeights) -> float:
             cost += w.colour
         elif exp[1] is not None:
             cost += w.unseen(exp[1])
+        elif _was_other(exp[0], seen[1], had):
+            cost += w.colour
         else:
             cost += w.cargo
     return cost
+
+
+def _was_other(place: str, gem: str | None, had: frozenset[Canoe]) -> bool:
+    """Whether the event takes a gem other than `gem` from one of the player's canoes
+    on `place` (`had`: the gems it leaves them fewer of, where they lay before it): a
+    gem seen there now in a canoe the event leaves empty (a theft's victim) is that gem
+    misread or the emptied hull misread; the picture tells the two apart no better than
+    it tells a misread gem's colour."""
+    return any(at == place and old is not None and old != gem for at, old in had)
 
 
 def _injections(n_exp: int, n_seen: int) -> list[tuple[int | None, ...]]:
@@ -248,10 +264,11 @@ def _injections(n_exp: int, n_seen: int) -> list[tuple[int | None, ...]]:
 
 @lru_cache(maxsize=8192)
 def _best_pairing(player: str, expected: tuple[Canoe, ...], seen: tuple[Canoe, ...],
-                  weights: FitWeights) -> tuple[float, tuple[int | None, ...]]:
+                  weights: FitWeights, had: frozenset[Canoe] = frozenset()
+                  ) -> tuple[float, tuple[int | None, ...]]:
     """The cheapest pairing of `player`'s expected with seen canoes and its cost. Ties go
     to the pairing listed first, which pairs before it leaves unpaired."""
-    costs = [[_pair_cost(player, e, c, weights) for c in seen] for e in expected]
+    costs = [[_pair_cost(player, e, c, weights, had) for c in seen] for e in expected]
     best: tuple[float, tuple[int | None, ...]] | None = None
     for pairing in _injections(len(expected), len(seen)):
         paired = [j for j in pairing if j is not None]
@@ -280,19 +297,24 @@ def match_canoes(player: str, expected: Sequence[Canoe], seen: Sequence[Canoe],
     got = tuple(sorted(seen, key=canoe_key))
     if exp == got:
         return 0.0, []
-    cost, pairing = _best_pairing(player, exp, got, weights)
+    # The gems the event takes from this player's canoes, where they lay before it.
+    gone = Counter(g for _, g in before or () if g) - Counter(g for _, g in exp if g)
+    had = frozenset(c for c in before or () if gone[c[1]])
+    cost, pairing = _best_pairing(player, exp, got, weights, had)
     fresh = set(loaded or ())
     found = []
     for e, j in zip(exp, pairing, strict=True):
         if j is None:
             found.append(Mismatch("missing", player, e, None, weights.missing))
             continue
-        c = _pair_cost(player, e, got[j], weights)
+        c = _pair_cost(player, e, got[j], weights, had)
         if c:
             carried = loaded is not None and e[1] is not None and e not in fresh
             invented = e[1] is None and got[j][1] in weights.invented
             found.append(Mismatch("cargo" if e[0] == got[j][0] else "moved", player, e,
-                                  got[j], c, carried, invented=invented))
+                                  got[j], c, carried, invented=invented,
+                                  emptied=e[1] is None and e[0] == got[j][0]
+                                  and _was_other(e[0], got[j][1], had)))
     extras = [c for j, c in enumerate(got) if j not in pairing]
     beyond = len(got) - len(exp)  # seen canoes no player's canoe can be
     left = _vacated(before, exp)

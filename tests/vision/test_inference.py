@@ -229,6 +229,23 @@ def test_theft_is_told_by_the_robbed_canoe_even_when_the_loot_is_unread():
     assert result.status == "exact" and result.turn == turn
 
 
+def test_R_STEAL_a_robbed_canoe_seen_with_a_gem_of_another_colour_is_asked_about():
+    # The victim's canoe read with a violet gem is blue's clear gem misread, or its
+    # emptied hull misread: it says nothing of whether the theft happened (nor does the
+    # loot, unread). Never "no theft" taken.
+    game, turn, obs = green_robs_blue()
+    place = turn.canoes[0].destination
+    for canoe in obs["slots"][place]["canoes"]:
+        if canoe["player"] == "blue":
+            canoe["gem"] = "violet"
+    assert {c["player"]: c["gem"] for c in obs["slots"][place]["canoes"]} == \
+        {"green": "unknown", "blue": "violet"}
+    result = infer_turn(game, obs)
+    assert result.status == "ambiguous"
+    assert turn in result.turns
+    assert parse_turn("6L-5", "green") in result.turns
+
+
 # -- noisy pictures --------------------------------------------------------------------
 
 def test_unknown_gems_never_lose_the_true_turn():
