@@ -7,13 +7,16 @@ board never shows it is something in the way), and its colour and texture cell b
 from __future__ import annotations
 
 import math
+import warnings
+from typing import cast
 
 import cv2
 import numpy as np
 
 from .board import Board
 from .detect import Detector
-from .known import BoardUnseen, KnownBoard
+from .dock_canoes import find_dock_canoes
+from .known import BoardUnseen, KnownBoard, PlaceError
 from .locate import BoardLocator
 from .masks import polygon_mask
 from .profile import (
@@ -63,14 +66,22 @@ def board_surface(board: Board, profile: ColourProfile, shots: list[np.ndarray],
         where = BoardLocator(board).locate(image)
         if where is None:
             continue
-        chroma, texture = cell_look(det.prepare(image, where)[0], c)
+        img = det.prepare(image, where)[0]
+        chroma, texture = cell_look(img, c)
+        if known is not None and known.dock:
+            covered = ~_bare_dock(img, board, known, c, px_per_mm)
+            chroma[covered] = np.nan
+            texture[covered] = np.nan
         chromas.append(chroma)
         textures.append(texture)
     if not chromas:
         raise BoardUnseen("the board's markers are not visible in the photos")
-    chroma = np.median(np.array(chromas), axis=0).astype(np.float32)
-    texture = np.median(np.array(textures), axis=0).astype(np.float32)
-    hidden = _under_pieces(board, known, texture.shape, c / px_per_mm, profile)
+    with warnings.catch_warnings():  # a dock cell no photo shows bare stays NaN
+        warnings.simplefilter("ignore", RuntimeWarning)
+        chroma = np.nanmedian(np.array(chromas), axis=0).astype(np.float32)
+        texture = np.nanmedian(np.array(textures), axis=0).astype(np.float32)
+    hidden = _under_pieces(board, known, texture.shape, c / px_per_mm, profile,
+                           dock_seen=known is not None and bool(known.dock))
     chroma[hidden] = np.nan
     texture[hidden] = np.nan
     _fill_discs(board, chroma, texture, c / px_per_mm)
@@ -100,11 +111,30 @@ def _fill_discs(board: Board, chroma: np.ndarray, texture: np.ndarray,
         texture[gap] = np.median(texture[donors])
 
 
+def _bare_dock(img: np.ndarray, board: Board, known: KnownBoard, side: int,
+               px_per_mm: float) -> np.ndarray:
+    """The cells (of `side` pixels) of the dock that the canoes a known state puts there
+    leave bare in a light-corrected picture (``find_dock_canoes``: the dock short of the
+    hulls, their blur and shadows), whole cells only; all False when they are not all
+    found. (The canoes of a set-up game cover much of the dock but not all: what shows
+    between them is the dock's own look, without which a canoe coming home would read
+    as something unlike the board.)"""
+    rows, cols = img.shape[0] // side, img.shape[1] // side
+    try:
+        _, bare = find_dock_canoes(img, board, [p for p, _ in known.dock], px_per_mm)
+    except PlaceError:
+        return np.zeros((rows, cols), bool)
+    cells = bare[:rows * side, :cols * side].reshape(rows, side, cols, side)
+    return cast(np.ndarray, cells.all(axis=(1, 3)))
+
+
 def _under_pieces(board: Board, known: KnownBoard | None, shape: tuple[int, ...],
-                  cell_mm: float, profile: ColourProfile | None = None) -> np.ndarray:
+                  cell_mm: float, profile: ColourProfile | None = None,
+                  dock_seen: bool = False) -> np.ndarray:
     """Cells (of `cell_mm`) the known board's pieces may hide: the discs of its canoes,
     or with a profile (which knows a canoe's size) only the strip along the flow a lone
-    canoe lies on; the cloud; a dock, falls or deposit holding pieces, whole."""
+    canoe lies on; the cloud; a dock, falls or deposit holding pieces, whole (the dock
+    not, with `dock_seen`: its bare cells were told apart on each photo)."""
     known = known or KnownBoard.layout()
     gy, gx = np.mgrid[0:shape[0], 0:shape[1]]
     cx, cy = (gx + 0.5) * cell_mm, (gy + 0.5) * cell_mm
@@ -124,6 +154,8 @@ def _under_pieces(board: Board, known: KnownBoard | None, shape: tuple[int, ...]
     wx, wy = board.weather_mm[known.weather]
     hidden |= np.hypot(cx - wx, cy - wy) <= 14 + cell_mm
     for poly in known.holding(board):
+        if dock_seen and poly == board.dock:
+            continue
         hidden |= cv2.dilate(polygon_mask(shape, poly, 1 / cell_mm),
                              np.ones((3, 3), np.uint8)).astype(bool)
     return hidden

@@ -66,6 +66,25 @@ def test_R_SETUP_3_every_canoe_on_the_dock_is_found_with_its_colour(board, setup
         assert not bare[canoe.hull].any()
 
 
+def test_R_SETUP_3_the_docks_own_look_is_learned_between_the_canoes_set_up_on_it(
+        board, setup_profile, profile):
+    """The set-up canoes cover the dock but not all of it: the cells between them teach
+    the dock's look (a canoe coming home is then told from the print), as the layout,
+    which leaves the dock empty, teaches it."""
+    from companion.vision.profile import SHADE_CELL_MM
+
+    rows, cols = setup_profile.board_texture.shape
+    on_dock = np.zeros((rows, cols), np.uint8)
+    cv2.fillPoly(on_dock, [np.round(np.asarray(board.dock) / SHADE_CELL_MM).astype(np.int32)], 1)
+    dock = on_dock.astype(bool) & np.isfinite(profile.board_texture)
+    learned = dock & np.isfinite(setup_profile.board_texture)
+    assert learned.sum() >= 0.2 * dock.sum(), (learned.sum(), dock.sum())
+    chroma = np.abs(setup_profile.board_chroma[learned] - profile.board_chroma[learned])
+    assert np.median(chroma) < 0.01, np.median(chroma)
+    texture = np.abs(setup_profile.board_texture[learned] - profile.board_texture[learned])
+    assert np.median(texture) < 0.25 * np.median(profile.board_texture[learned])
+
+
 def test_a_profile_learned_from_the_setup_reads_as_well_as_one_from_the_layout(
         board, renderer, profile):
     """Two photos of a set-up game against two of the calibration layout in the same
