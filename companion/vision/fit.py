@@ -299,7 +299,7 @@ def match_canoes(player: str, expected: Sequence[Canoe], seen: Sequence[Canoe],
         return 0.0, []
     # The gems the event takes from this player's canoes, where they lay before it.
     gone = Counter(g for _, g in before or () if g) - Counter(g for _, g in exp if g)
-    had = frozenset(c for c in before or () if gone[c[1]])
+    had = frozenset(c for c in before or () if c[1] is not None and gone[c[1]])
     cost, pairing = _best_pairing(player, exp, got, weights, had)
     fresh = set(loaded or ())
     found = []
