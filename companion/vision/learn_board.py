@@ -69,7 +69,7 @@ def board_surface(board: Board, profile: ColourProfile, shots: list[np.ndarray],
         img = det.prepare(image, where)[0]
         chroma, texture = cell_look(img, c)
         if known is not None and known.dock:
-            covered = ~_bare_dock(img, board, known, c, px_per_mm)
+            covered = _covered_dock(img, board, known, c, px_per_mm)
             chroma[covered] = np.nan
             texture[covered] = np.nan
         chromas.append(chroma)
@@ -111,21 +111,24 @@ def _fill_discs(board: Board, chroma: np.ndarray, texture: np.ndarray,
         texture[gap] = np.median(texture[donors])
 
 
-def _bare_dock(img: np.ndarray, board: Board, known: KnownBoard, side: int,
-               px_per_mm: float) -> np.ndarray:
-    """The cells (of `side` pixels) of the dock that the canoes a known state puts there
-    leave bare in a light-corrected picture (``find_dock_canoes``: the dock short of the
-    hulls, their blur and shadows), whole cells only; all False when they are not all
-    found. (The canoes of a set-up game cover much of the dock but not all: what shows
-    between them is the dock's own look, without which a canoe coming home would read
-    as something unlike the board.)"""
+def _covered_dock(img: np.ndarray, board: Board, known: KnownBoard, side: int,
+                  px_per_mm: float) -> np.ndarray:
+    """The cells (of `side` pixels) on and around the dock that the canoes a known state
+    puts there may hide in a light-corrected picture: all but the whole cells
+    ``find_dock_canoes`` sees bare (the dock short of the hulls, their blur and
+    shadows); all of them when it does not find every canoe. (The canoes of a set-up
+    game cover much of the dock but not all: what shows between them is the dock's own
+    look, without which a canoe coming home would read as something unlike the
+    board.)"""
     rows, cols = img.shape[0] // side, img.shape[1] // side
+    near = cv2.dilate(polygon_mask((rows, cols), board.dock, 1 / (side / px_per_mm)),
+                      np.ones((3, 3), np.uint8)).astype(bool)
     try:
         _, bare = find_dock_canoes(img, board, [p for p, _ in known.dock], px_per_mm)
     except PlaceError:
-        return np.zeros((rows, cols), bool)
+        return near
     cells = bare[:rows * side, :cols * side].reshape(rows, side, cols, side)
-    return cast(np.ndarray, cells.all(axis=(1, 3)))
+    return near & ~cast(np.ndarray, cells.all(axis=(1, 3)))
 
 
 def _under_pieces(board: Board, known: KnownBoard | None, shape: tuple[int, ...],
