@@ -15,7 +15,7 @@ import numpy as np
 
 from .board import Board
 from .detect import Detector
-from .dock_canoes import find_dock_canoes
+from .dock_canoes import HULL_MM, find_dock_canoes, find_slot_canoe
 from .known import BoardUnseen, KnownBoard, PlaceError
 from .locate import BoardLocator
 from .masks import polygon_mask
@@ -59,6 +59,7 @@ def board_surface(board: Board, profile: ColourProfile, shots: list[np.ndarray],
     and shadows taken out, smoothed); the median over the photos. Cells where the
     pieces of `known` show are taken from the rest of their disc (a disc looks the same
     all over), or are NaN (the cloud's place, a dock holding canoes)."""
+    known = known or KnownBoard.layout()
     det = Detector(board, profile, px_per_mm)
     c = cell_px(px_per_mm)
     chromas, textures = [], []
@@ -68,20 +69,19 @@ def board_surface(board: Board, profile: ColourProfile, shots: list[np.ndarray],
             continue
         img = det.prepare(image, where)[0]
         chroma, texture = cell_look(img, c)
-        if known is not None and known.dock:
-            covered = _covered_dock(img, board, known, c, px_per_mm)
-            chroma[covered] = np.nan
-            texture[covered] = np.nan
+        covered = _covered_dock(img, board, known, c, px_per_mm) | \
+            _covered_slots(img, board, known, c, px_per_mm)
+        chroma[covered] = np.nan
+        texture[covered] = np.nan
         chromas.append(chroma)
         textures.append(texture)
     if not chromas:
         raise BoardUnseen("the board's markers are not visible in the photos")
-    with warnings.catch_warnings():  # a dock cell no photo shows bare stays NaN
+    with warnings.catch_warnings():  # a cell no photo shows bare stays NaN
         warnings.simplefilter("ignore", RuntimeWarning)
         chroma = np.nanmedian(np.array(chromas), axis=0).astype(np.float32)
         texture = np.nanmedian(np.array(textures), axis=0).astype(np.float32)
-    hidden = _under_pieces(board, known, texture.shape, c / px_per_mm, profile,
-                           dock_seen=known is not None and bool(known.dock))
+    hidden = _under_pieces(board, known, texture.shape, c / px_per_mm, found_apart=True)
     chroma[hidden] = np.nan
     texture[hidden] = np.nan
     _fill_discs(board, chroma, texture, c / px_per_mm)
@@ -121,6 +121,8 @@ def _covered_dock(img: np.ndarray, board: Board, known: KnownBoard, side: int,
     look, without which a canoe coming home would read as something unlike the
     board.)"""
     rows, cols = img.shape[0] // side, img.shape[1] // side
+    if not known.dock:
+        return np.zeros((rows, cols), bool)
     near = cv2.dilate(polygon_mask((rows, cols), board.dock, 1 / (side / px_per_mm)),
                       np.ones((3, 3), np.uint8)).astype(bool)
     try:
@@ -131,33 +133,50 @@ def _covered_dock(img: np.ndarray, board: Board, known: KnownBoard, side: int,
     return near & ~cast(np.ndarray, cells.all(axis=(1, 3)))
 
 
+def _covered_slots(img: np.ndarray, board: Board, known: KnownBoard, side: int,
+                   px_per_mm: float) -> np.ndarray:
+    """The cells (of `side` pixels) a lone canoe of a known state covers in a
+    light-corrected picture, found where it lies (``find_slot_canoe``: any way round),
+    with a margin for its blur and shadow; its whole disc when it is not found."""
+    rows, cols = img.shape[0] // side, img.shape[1] // side
+    cell_mm = side / px_per_mm
+    gy, gx = np.mgrid[0:rows, 0:cols]
+    cx, cy = (gx + 0.5) * cell_mm, (gy + 0.5) * cell_mm
+    covered = np.zeros((rows, cols), bool)
+    margin = 0.75 * cell_mm + 3.0  # a cell touching the hull, its blur and shadow
+    for slot, (player, _) in known.lone_canoes().items():
+        canoe = find_slot_canoe(img, board, slot, player, px_per_mm)
+        if canoe is None:
+            sx, sy = board.slots[slot]
+            covered |= np.hypot(cx - sx, cy - sy) <= board.disc_radius_mm + cell_mm
+            continue
+        (x, y), a = canoe.centre_mm, math.radians(canoe.angle_deg)
+        along = np.abs((cx - x) * math.cos(a) + (cy - y) * math.sin(a))
+        across = np.abs((cy - y) * math.cos(a) - (cx - x) * math.sin(a))
+        covered |= (along <= HULL_MM[0] / 2 + margin) & (across <= HULL_MM[1] / 2 + margin)
+    return covered
+
+
 def _under_pieces(board: Board, known: KnownBoard | None, shape: tuple[int, ...],
-                  cell_mm: float, profile: ColourProfile | None = None,
-                  dock_seen: bool = False) -> np.ndarray:
-    """Cells (of `cell_mm`) the known board's pieces may hide: the discs of its canoes,
-    or with a profile (which knows a canoe's size) only the strip along the flow a lone
-    canoe lies on; the cloud; a dock, falls or deposit holding pieces, whole (the dock
-    not, with `dock_seen`: its bare cells were told apart on each photo)."""
+                  cell_mm: float, found_apart: bool = False) -> np.ndarray:
+    """Cells (of `cell_mm`) the known board's pieces may hide: the discs of its canoes;
+    the cloud; a dock, falls or deposit holding pieces, whole. With `found_apart`, not
+    the discs of lone canoes nor the dock: the cells they cover were told apart on each
+    photo (``_covered_slots``, ``_covered_dock``)."""
     known = known or KnownBoard.layout()
     gy, gx = np.mgrid[0:shape[0], 0:shape[1]]
     cx, cy = (gx + 0.5) * cell_mm, (gy + 0.5) * cell_mm
     hidden = np.zeros(shape[:2], bool)
-    lone = known.lone_canoes()
+    lone = known.lone_canoes() if found_apart else {}
     for slot in known.river:
-        sx, sy = board.slots[slot]
-        if profile is None or slot not in lone:
-            hidden |= np.hypot(cx - sx, cy - sy) <= board.disc_radius_mm + cell_mm
+        if slot in lone:
             continue
-        fx, fy = board.flow(slot)
-        along = np.abs((cx - sx) * fx + (cy - sy) * fy)
-        across = np.abs((cx - sx) * fy - (cy - sy) * fx)
-        margin = 0.75 * cell_mm + 3.0  # a cell touching the hull, its blur and shadow
-        hidden |= (along <= profile.sizes_mm2["canoe_long_mm"] / 2 + margin) & \
-            (across <= profile.sizes_mm2["canoe_short_mm"] / 2 + margin)
+        sx, sy = board.slots[slot]
+        hidden |= np.hypot(cx - sx, cy - sy) <= board.disc_radius_mm + cell_mm
     wx, wy = board.weather_mm[known.weather]
     hidden |= np.hypot(cx - wx, cy - wy) <= 14 + cell_mm
     for poly in known.holding(board):
-        if dock_seen and poly == board.dock:
+        if found_apart and poly == board.dock:
             continue
         hidden |= cv2.dilate(polygon_mask(shape, poly, 1 / cell_mm),
                              np.ones((3, 3), np.uint8)).astype(bool)

@@ -70,6 +70,30 @@ def test_a_layout_canoe_is_found_however_it_was_put_down(board, angle):
     assert len(ys) > 100 and (np.abs(hull - (40, 60, 200)).max(axis=1) < 20).all()
 
 
+@pytest.mark.parametrize("angle", [0.0, 60.0, 90.0])
+def test_the_boards_look_is_not_learned_under_a_layout_canoe_however_it_lies(board, angle):
+    # The cells a lone canoe covers are where it was put down, not a strip along the
+    # flow: none of its pixels may teach the board's look, the disc beside it may.
+    from companion.vision.known import KnownBoard
+    from companion.vision.learn_board import _covered_slots
+    from companion.vision.surface import cell_px
+
+    s = 2.0
+    img = _disc_with_canoe(board, "3", angle, s)
+    side = cell_px(s)
+    covered = _covered_slots(img, board, KnownBoard(river={"3": (("red", None),)}), side, s)
+    hull = np.all(np.abs(img.astype(int) - (40, 60, 200)) < 20, axis=2)
+    rows, cols = covered.shape
+    cells_with_hull = hull[:rows * side, :cols * side].reshape(rows, side, cols, side) \
+        .any(axis=(1, 3))
+    assert cells_with_hull.any() and not (cells_with_hull & ~covered).any()
+    disc = np.zeros_like(covered)
+    cx, cy = board.slots["3"]
+    cv2.circle(disc, (int(cx * s / side), int(cy * s / side)),
+               int(board.disc_radius_mm * s / side), True, -1)
+    assert (disc & ~covered).any()  # found, not the whole disc given up
+
+
 def test_a_disc_without_a_canoe_holds_none(board):
     assert find_slot_canoe(_disc_with_canoe(board, "3", None), board, "3", "red", 2.0) is None
 
