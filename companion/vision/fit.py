@@ -110,7 +110,8 @@ class Mismatch:
     phantom: bool = False
     # A phantom seen where the event takes one of the player's canoes away: it may be the
     # canoe that did not leave (the move's new place misread instead), so it is a slip
-    # to ask about, not one that cannot mean another move.
+    # to ask about, not one that cannot mean another move; unless the picture saw the
+    # canoe go (``_left_for_sure``).
     stayed: bool = False
     # A gem seen where the event puts none, of a colour this table's camera has read in
     # canoes that carried none (``FitWeights.invented``).
@@ -324,6 +325,21 @@ def match_canoes(player: str, expected: Sequence[Canoe], seen: Sequence[Canoe],
     return cost, found
 
 
+def _left_for_sure(m: Mismatch, expected: Sequence[Canoe], before: Sequence[Canoe] | None,
+                   changed: frozenset[str] | None) -> Mismatch:
+    """A phantom where the event takes a canoe away (``Mismatch.stayed``) is no sign
+    that the canoe stayed when the picture saw that place change and every place the
+    event brings the player's canoes to change too: something left there and something
+    came where the canoe goes (what is read there now is the print the canoe hid, or
+    its neighbour's shadow)."""
+    if changed is None or before is None or not isinstance(m.seen, tuple):
+        return m
+    came = Counter(at for at, _ in expected) - Counter(at for at, _ in before)
+    if m.seen[0] in changed and came and all(place in changed for place in came):
+        return replace(m, stayed=False)
+    return m
+
+
 def _vacated(before: Sequence[Canoe] | None, after: Sequence[Canoe]) -> set[str]:
     """The places where an event leaves fewer of a player's canoes than it found."""
     if before is None:
@@ -349,11 +365,12 @@ def compare(expected: Mapping[str, Sequence[Canoe]], seen: Sighting,
                           invented=tuple(sorted(seen.gems_invented or ())))
     total, found = 0.0, []
     for player in players:
+        was = None if before is None else before.get(player, ())
         cost, diffs = match_canoes(player, expected[player], seen.of(player), weights,
-                                   None if loaded is None else loaded.get(player, ()),
-                                   None if before is None else before.get(player, ()))
+                                   None if loaded is None else loaded.get(player, ()), was)
         total += cost
-        found += diffs
+        found += [_left_for_sure(m, expected[player], was, seen.places_changed)
+                  if m.stayed else m for m in diffs]
     if weather is not None and seen.weather is not None and seen.weather != weather:
         total += weights.weather
         found.append(Mismatch("weather", None, weather, seen.weather, weights.weather))

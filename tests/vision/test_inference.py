@@ -866,6 +866,19 @@ def test_r_setup_3_a_third_canoe_where_the_move_began_may_be_the_one_that_stayed
     assert result.status == "ambiguous" and turn in result.turns
 
 
+def test_r_setup_3_a_third_canoe_where_the_move_began_is_the_print_when_both_ends_changed():
+    # The same picture, but the camera saw the dock and 4 change since the picture
+    # before: a canoe left the dock and one came to 4. The third hull on the dock is
+    # the print the canoe hid: the move is taken.
+    game = worked_example()
+    turn = parse_turn("D-4+clear", "blue")
+    obs = observe_after(game, turn)
+    obs["dock"].append({"player": "blue", "gem": None})
+    obs["places_changed"] = ["4", "D"]
+    result = infer_turn(game, obs)
+    assert result.status == "exact" and result.turn == turn
+
+
 def test_r_setup_3_a_third_canoe_seen_before_anyone_moved_is_no_move():
     # Nobody has moved; a blue thing on 6L read as a canoe. D-6L explains it only with
     # a blue canoe still on the dock that it takes away: never played.
