@@ -116,9 +116,9 @@ class Mismatch:
     # A gem seen where the event puts none, of a colour this table's camera has read in
     # canoes that carried none (``FitWeights.invented``).
     invented: bool = False
-    # A gem seen in a canoe the event empties where it stands (a theft's victim), of
-    # another colour than the one it carried (``_was_other``): the old gem misread or
-    # the empty hull misread, costing as a misread colour.
+    # A gem seen in a canoe of a player who does not move that the event empties (a
+    # theft's victim), of another colour than the one it carried (``_was_other``): the
+    # old gem misread or the empty hull misread, costing as a misread colour.
     emptied: bool = False
 
     @property
@@ -285,7 +285,8 @@ def _best_pairing(player: str, expected: tuple[Canoe, ...], seen: tuple[Canoe, .
 def match_canoes(player: str, expected: Sequence[Canoe], seen: Sequence[Canoe],
                  weights: FitWeights = DEFAULT_WEIGHTS,
                  loaded: Iterable[Canoe] | None = None,
-                 before: Sequence[Canoe] | None = None) -> tuple[float, list[Mismatch]]:
+                 before: Sequence[Canoe] | None = None,
+                 robbed: bool = False) -> tuple[float, list[Mismatch]]:
     """The cheapest way to explain one player's seen canoes by the expected ones:
     (cost, the disagreements). A player's canoes look alike, so any pairing may do.
     `expected` is all the player's canoes: a canoe seen beyond their count is one no
@@ -293,14 +294,17 @@ def match_canoes(player: str, expected: Sequence[Canoe], seen: Sequence[Canoe],
     that canoe, still there (``Mismatch.stayed``; `before`: the player's canoes before
     the event, None: the event moves none).
     `loaded`: the (place, gem) of this player's canoes whose gem the event loads; every
-    other expected gem was carried before it (None: not known, none counts as carried)."""
+    other expected gem was carried before it (None: not known, none counts as carried).
+    `robbed`: the player does not move in the event, so a gem it takes from their canoes
+    is stolen (``Mismatch.emptied``); the mover's own canoe may load a gem of another
+    colour where it unloaded one (R-GEM-4): a gem seen there is no misread."""
     exp = tuple(sorted(expected, key=canoe_key))
     got = tuple(sorted(seen, key=canoe_key))
     if exp == got:
         return 0.0, []
-    # The gems the event takes from this player's canoes, where they lay before it.
+    # The gems the event steals from this player's canoes, where they lay before it.
     gone = Counter(g for _, g in before or () if g) - Counter(g for _, g in exp if g)
-    had = frozenset(c for c in before or () if c[1] is not None and gone[c[1]])
+    had = frozenset(c for c in before or () if robbed and c[1] is not None and gone[c[1]])
     cost, pairing = _best_pairing(player, exp, got, weights, had)
     fresh = set(loaded or ())
     found = []
@@ -367,7 +371,8 @@ def compare(expected: Mapping[str, Sequence[Canoe]], seen: Sighting,
     for player in players:
         was = None if before is None else before.get(player, ())
         cost, diffs = match_canoes(player, expected[player], seen.of(player), weights,
-                                   None if loaded is None else loaded.get(player, ()), was)
+                                   None if loaded is None else loaded.get(player, ()), was,
+                                   robbed=loaded is not None and player not in loaded)
         total += cost
         found += [_left_for_sure(m, expected[player], was, seen.places_changed)
                   if m.stayed else m for m in diffs]
