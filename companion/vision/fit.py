@@ -238,7 +238,7 @@ def _pair_cost(player: str, exp: Canoe, seen: Canoe, w: FitWeights,
             cost += w.colour
         elif exp[1] is not None:
             cost += w.unseen(exp[1])
-        elif _was_other(exp[0], seen[1], had):
+        elif exp[0] == seen[0] and _was_other(exp[0], seen[1], had):
             cost += w.colour
         else:
             cost += w.cargo

@@ -58,7 +58,8 @@ def board_surface(board: Board, profile: ColourProfile, shots: list[np.ndarray],
     chromaticity and grey-level spread), seen as the detector sees the board (light
     and shadows taken out, smoothed); the median over the photos. Cells where the
     pieces of `known` show are taken from the rest of their disc (a disc looks the same
-    all over), or are NaN (the cloud's place, a dock holding canoes)."""
+    all over), or are NaN (the cloud's place, a deposit holding gems, the dock under its
+    canoes: between them it is learned)."""
     known = known or KnownBoard.layout()
     det = Detector(board, profile, px_per_mm)
     c = cell_px(px_per_mm)
