@@ -419,10 +419,12 @@ def _unexplained(before: Mapping[str, Sequence[Canoe]], seen: Sighting,
                  players: Sequence[str], scored: Iterable[str],
                  weather: int | None, weights: FitWeights) -> list[Mismatch]:
     """Differences on pieces that no candidate changes: other players' canoes against
-    the state before, colours not in the game, the weather, missing discs."""
+    the state before, colours not in the game, the weather, missing discs. Every gem in
+    those canoes rode there before the event (no one loads in another's turn): a misread
+    or unseen one is a slip (``Mismatch.carried``)."""
     scored = set(scored)
     _, found = compare(before, seen, [p for p in players if p not in scored], weights,
-                       weather)
+                       weather, loaded={})
     for player, canoes in seen.canoes.items():
         if player not in players:
             found += [Mismatch("player", player, None, c) for c in canoes]
