@@ -13,7 +13,7 @@ from typing import cast
 import cv2
 import numpy as np
 
-from .board import Board
+from .board import Board, Polygon
 from .detect import Detector
 from .dock_canoes import HULL_MM, find_dock_canoes, find_slot_canoe
 from .known import BoardUnseen, KnownBoard, PlaceError
@@ -94,9 +94,7 @@ def _fill_discs(board: Board, chroma: np.ndarray, texture: np.ndarray,
                 cell_mm: float) -> None:
     """Cells on a disc that a canoe hid take the look of that disc's other
     cells (or, if none shows, of the other discs'): in place."""
-    rows, cols = texture.shape
-    gy, gx = np.mgrid[0:rows, 0:cols]
-    cx, cy = (gx + 0.5) * cell_mm, (gy + 0.5) * cell_mm
+    cx, cy = _cell_centres(texture.shape, cell_mm)
     reach = board.disc_radius_mm - 0.5 * cell_mm
     on = {slot: np.hypot(cx - x, cy - y) <= reach for slot, (x, y) in board.slots.items()}
     known = np.isfinite(texture) & np.isfinite(chroma).all(axis=2)
@@ -124,8 +122,7 @@ def _covered_dock(img: np.ndarray, board: Board, known: KnownBoard, side: int,
     rows, cols = img.shape[0] // side, img.shape[1] // side
     if not known.dock:
         return np.zeros((rows, cols), bool)
-    near = cv2.dilate(polygon_mask((rows, cols), board.dock, 1 / (side / px_per_mm)),
-                      np.ones((3, 3), np.uint8)).astype(bool)
+    near = _grown((rows, cols), board.dock, side / px_per_mm)
     try:
         _, bare = find_dock_canoes(img, board, [p for p, _ in known.dock], px_per_mm)
     except PlaceError:
@@ -141,8 +138,7 @@ def _covered_slots(img: np.ndarray, board: Board, known: KnownBoard, side: int,
     with a margin for its blur and shadow; its whole disc when it is not found."""
     rows, cols = img.shape[0] // side, img.shape[1] // side
     cell_mm = side / px_per_mm
-    gy, gx = np.mgrid[0:rows, 0:cols]
-    cx, cy = (gx + 0.5) * cell_mm, (gy + 0.5) * cell_mm
+    cx, cy = _cell_centres((rows, cols), cell_mm)
     covered = np.zeros((rows, cols), bool)
     margin = 0.75 * cell_mm + 3.0  # a cell touching the hull, its blur and shadow
     for slot, (player, _) in known.lone_canoes().items():
@@ -165,8 +161,7 @@ def _under_pieces(board: Board, known: KnownBoard | None, shape: tuple[int, ...]
     the discs of lone canoes nor the dock: the cells they cover were told apart on each
     photo (``_covered_slots``, ``_covered_dock``)."""
     known = known or KnownBoard.layout()
-    gy, gx = np.mgrid[0:shape[0], 0:shape[1]]
-    cx, cy = (gx + 0.5) * cell_mm, (gy + 0.5) * cell_mm
+    cx, cy = _cell_centres(shape, cell_mm)
     hidden = np.zeros(shape[:2], bool)
     lone = known.lone_canoes() if found_apart else {}
     for slot in known.river:
@@ -179,9 +174,21 @@ def _under_pieces(board: Board, known: KnownBoard | None, shape: tuple[int, ...]
     for poly in known.holding(board):
         if found_apart and poly == board.dock:
             continue
-        hidden |= cv2.dilate(polygon_mask(shape, poly, 1 / cell_mm),
-                             np.ones((3, 3), np.uint8)).astype(bool)
+        hidden |= _grown(shape, poly, cell_mm)
     return hidden
+
+
+def _cell_centres(shape: tuple[int, ...], cell_mm: float) -> tuple[np.ndarray, np.ndarray]:
+    """The board position (mm) of the middle of each cell of a grid: (x, y) grids."""
+    gy, gx = np.mgrid[0:shape[0], 0:shape[1]]
+    return (gx + 0.5) * cell_mm, (gy + 0.5) * cell_mm
+
+
+def _grown(shape: tuple[int, ...], poly: Polygon, cell_mm: float) -> np.ndarray:
+    """The cells of a grid a board polygon touches, grown by a cell all round (its
+    pieces' blur and shadow reach that far)."""
+    return cv2.dilate(polygon_mask(shape, poly, 1 / cell_mm),
+                      np.ones((3, 3), np.uint8)).astype(bool)
 
 
 def _per_shade_cell(board: Board, grid: np.ndarray) -> np.ndarray:
@@ -216,8 +223,7 @@ def ground_map(board: Board, profile: ColourProfile, shots: list[np.ndarray],
         for i in ground:
             hit = labels == i
             seen[names[i]][cy[hit], cx[hit]] = True
-    gy, gx = np.mgrid[0:gh, 0:gw]
-    cx_mm, cy_mm = (gx + 0.5) * GROUND_CELL_MM, (gy + 0.5) * GROUND_CELL_MM
+    cx_mm, cy_mm = _cell_centres((gh, gw), GROUND_CELL_MM)
     pts = list(board.weather_mm.values())
     step = min(math.dist(a, b) for a in pts for b in pts if a != b)
     # Around every slot (and every weather position) the same things show at the same
