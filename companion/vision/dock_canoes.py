@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import cast
 
 import cv2
 import numpy as np
@@ -53,6 +54,16 @@ def _kernel(angle: float, s: float, shrink: float) -> np.ndarray:
     return k / k.sum()
 
 
+def _unlike(f: np.ndarray, where: np.ndarray) -> np.ndarray:
+    """The pixels of `where` (a mask) whose features lie beyond UNLIKE_PRINT robust
+    z-scores from the median of `where`: what is not the print that fills most of it."""
+    px = f[where]
+    median = np.median(px, axis=0)
+    spread = np.maximum(1.4826 * np.median(np.abs(px - median), axis=0), MIN_SIGMA)
+    z = np.sqrt((((f - median) / spread) ** 2).sum(axis=2))
+    return cast(np.ndarray, where & (z > UNLIKE_PRINT))
+
+
 def find_dock_canoes(img: np.ndarray, board: Board, players: Sequence[str],
                      px_per_mm: float = 1.0) -> tuple[list[DockCanoe], np.ndarray]:
     """The canoes of `players` (one entry a canoe) on the dock of a light-corrected,
@@ -63,11 +74,7 @@ def find_dock_canoes(img: np.ndarray, board: Board, players: Sequence[str],
     h, w = img.shape[:2]
     dock = cv2.erode(polygon_mask((h, w), board.dock, s), np.ones((3, 3), np.uint8)).astype(bool)
     f = features(img)
-    px = f[dock]
-    median = np.median(px, axis=0)
-    spread = np.maximum(1.4826 * np.median(np.abs(px - median), axis=0), MIN_SIGMA)
-    z = np.sqrt((((f - median) / spread) ** 2).sum(axis=2))
-    unlike = dock & (z > UNLIKE_PRINT)
+    unlike = _unlike(f, dock)
     wanted = Counter(players)
     names = sorted(wanted)
     nominal = features(np.array([CANOE_RGB[p][::-1] for p in names], np.float64))[:, :2]
@@ -130,13 +137,8 @@ def find_slot_canoe(img: np.ndarray, board: Board, slot: str, player: str,
     disc = np.zeros(part.shape[:2], np.uint8)
     cv2.circle(disc, (int(cx * s) - x0, int(cy * s) - y0), int(reach * s), 1, -1)
     on_disc = disc.astype(bool)
-    f = features(part)
     # A hull covers a fifth of its disc or so: the disc's median is the disc.
-    px = f[on_disc]
-    median = np.median(px, axis=0)
-    spread = np.maximum(1.4826 * np.median(np.abs(px - median), axis=0), MIN_SIGMA)
-    z = np.sqrt((((f - median) / spread) ** 2).sum(axis=2))
-    unlike = (on_disc & (z > UNLIKE_PRINT)).astype(np.float32)
+    unlike = _unlike(features(part), on_disc).astype(np.float32)
     best = None
     for angle in np.arange(TURNS) * (180.0 / TURNS):
         resp = cv2.filter2D(unlike, -1, _kernel(angle, s, 0.8), borderType=cv2.BORDER_CONSTANT)
