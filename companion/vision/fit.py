@@ -111,7 +111,7 @@ class Mismatch:
     # A phantom seen where the event takes one of the player's canoes away: it may be the
     # canoe that did not leave (the move's new place misread instead), so it is a slip
     # to ask about, not one that cannot mean another move; unless the picture saw the
-    # canoe go (``_left_for_sure``).
+    # canoe go (``_vacated``).
     stayed: bool = False
     # A gem seen where the event puts none, of a colour this table's camera has read in
     # canoes that carried none (``FitWeights.invented``).
@@ -286,7 +286,8 @@ def match_canoes(player: str, expected: Sequence[Canoe], seen: Sequence[Canoe],
                  weights: FitWeights = DEFAULT_WEIGHTS,
                  loaded: Iterable[Canoe] | None = None,
                  before: Sequence[Canoe] | None = None,
-                 robbed: bool = False) -> tuple[float, list[Mismatch]]:
+                 robbed: bool = False,
+                 changed: frozenset[str] | None = None) -> tuple[float, list[Mismatch]]:
     """The cheapest way to explain one player's seen canoes by the expected ones:
     (cost, the disagreements). A player's canoes look alike, so any pairing may do.
     `expected` is all the player's canoes: a canoe seen beyond their count is one no
@@ -297,7 +298,8 @@ def match_canoes(player: str, expected: Sequence[Canoe], seen: Sequence[Canoe],
     other expected gem was carried before it (None: not known, none counts as carried).
     `robbed`: the player does not move in the event, so a gem it takes from their canoes
     is stolen (``Mismatch.emptied``); the mover's own canoe may load a gem of another
-    colour where it unloaded one (R-GEM-4): a gem seen there is no misread."""
+    colour where it unloaded one (R-GEM-4): a gem seen there is no misread.
+    `changed`: the places whose pixels the picture saw change (``_vacated``)."""
     exp = tuple(sorted(expected, key=canoe_key))
     got = tuple(sorted(seen, key=canoe_key))
     if exp == got:
@@ -322,35 +324,30 @@ def match_canoes(player: str, expected: Sequence[Canoe], seen: Sequence[Canoe],
                                   and _was_other(e[0], got[j][1], had)))
     extras = [c for j, c in enumerate(got) if j not in pairing]
     beyond = len(got) - len(exp)  # seen canoes no player's canoe can be
-    left = _vacated(before, exp)
+    left = _vacated(before, exp, changed)
     found += [Mismatch("extra", player, None, c, weights.extra, phantom=k < beyond,
                        stayed=k < beyond and c[0] in left)
               for k, c in enumerate(extras)]
     return cost, found
 
 
-def _left_for_sure(m: Mismatch, expected: Sequence[Canoe], before: Sequence[Canoe] | None,
-                   changed: frozenset[str] | None) -> Mismatch:
-    """A phantom where the event takes a canoe away (``Mismatch.stayed``) is no sign
-    that the canoe stayed when the picture saw that place change and every place the
-    event brings the player's canoes to change too: something left there and something
-    came where the canoe goes (what is read there now is the print the canoe hid, or
-    its neighbour's shadow)."""
-    if changed is None or before is None or not isinstance(m.seen, tuple):
-        return m
-    came = Counter(at for at, _ in expected) - Counter(at for at, _ in before)
-    if m.seen[0] in changed and came and all(place in changed for place in came):
-        return replace(m, stayed=False)
-    return m
-
-
-def _vacated(before: Sequence[Canoe] | None, after: Sequence[Canoe]) -> set[str]:
-    """The places where an event leaves fewer of a player's canoes than it found."""
+def _vacated(before: Sequence[Canoe] | None, after: Sequence[Canoe],
+             changed: frozenset[str] | None = None) -> set[str]:
+    """The places where an event leaves fewer of a player's canoes than it found: a
+    phantom there may be the canoe that never left (``Mismatch.stayed``). Not a place
+    the picture saw change when it saw every place the event brings the player's
+    canoes to change too (`changed`: ``Sighting.places_changed``): something left there
+    and something came where the canoe goes, and what is read there now is the print
+    the canoe hid, or its neighbour's shadow."""
     if before is None:
         return set()
     had = Counter(at for at, _ in before)
     has = Counter(at for at, _ in after)
-    return {place for place, n in had.items() if n > has[place]}
+    left = {place for place, n in had.items() if n > has[place]}
+    came = has - had
+    if changed is not None and came and all(place in changed for place in came):
+        left -= changed
+    return left
 
 
 def compare(expected: Mapping[str, Sequence[Canoe]], seen: Sighting,
@@ -369,13 +366,13 @@ def compare(expected: Mapping[str, Sequence[Canoe]], seen: Sighting,
                           invented=tuple(sorted(seen.gems_invented or ())))
     total, found = 0.0, []
     for player in players:
-        was = None if before is None else before.get(player, ())
         cost, diffs = match_canoes(player, expected[player], seen.of(player), weights,
-                                   None if loaded is None else loaded.get(player, ()), was,
-                                   robbed=loaded is not None and player not in loaded)
+                                   None if loaded is None else loaded.get(player, ()),
+                                   None if before is None else before.get(player, ()),
+                                   robbed=loaded is not None and player not in loaded,
+                                   changed=seen.places_changed)
         total += cost
-        found += [_left_for_sure(m, expected[player], was, seen.places_changed)
-                  if m.stayed else m for m in diffs]
+        found += diffs
     if weather is not None and seen.weather is not None and seen.weather != weather:
         total += weights.weather
         found.append(Mismatch("weather", None, weather, seen.weather, weights.weather))
