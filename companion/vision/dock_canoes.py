@@ -12,6 +12,7 @@ the state puts on the dock, never among all five.
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -71,8 +72,25 @@ def find_dock_canoes(img: np.ndarray, board: Board, players: Sequence[str],
     the canoes, their blur and their shadows). Raises PlaceError naming a colour not
     found."""
     s = px_per_mm
+    whole_dock = cv2.erode(polygon_mask(img.shape[:2], board.dock, s),
+                           np.ones((3, 3), np.uint8)).astype(bool)
+    # Only the dock and what a hull on it, its blur and shadow reach are looked at.
+    x0, y0, dw, dh = cv2.boundingRect(whole_dock.astype(np.uint8))
+    pad = int(math.ceil((HULL_MM[0] + SHADOW_MM) * s)) + 4
+    x0, y0 = max(x0 - pad, 0), max(y0 - pad, 0)
+    x1, y1 = min(x0 + dw + 2 * pad, img.shape[1]), min(y0 + dh + 2 * pad, img.shape[0])
+    found, bare = _find_on_dock(img[y0:y1, x0:x1], whole_dock[y0:y1, x0:x1], players, s)
+    out = np.zeros_like(whole_dock)
+    out[y0:y1, x0:x1] = bare
+    return [DockCanoe(c.player, (c.centre_mm[0] + x0 / s, c.centre_mm[1] + y0 / s),
+                      c.angle_deg, (c.hull[0] + y0, c.hull[1] + x0)) for c in found], out
+
+
+def _find_on_dock(img: np.ndarray, dock: np.ndarray, players: Sequence[str],
+                  s: float) -> tuple[list[DockCanoe], np.ndarray]:
+    """``find_dock_canoes`` in a part of the picture holding the dock (`dock`: its
+    mask there); positions in that part."""
     h, w = img.shape[:2]
-    dock = cv2.erode(polygon_mask((h, w), board.dock, s), np.ones((3, 3), np.uint8)).astype(bool)
     f = features(img)
     unlike = _unlike(f, dock)
     wanted = Counter(players)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -15,6 +15,9 @@ from companion.rules import GEMS, PLAYER_COLOURS, SLOTS
 from .board import Board, Polygon
 from .layout import LAYOUT_CANOES, LAYOUT_NO_DISC, LAYOUT_WEATHER
 from .profile import ProfileError
+
+if TYPE_CHECKING:
+    from companion.rules import State
 
 Canoe = tuple[str, str | None]  # (player, gem or None)
 
@@ -84,6 +87,25 @@ class KnownBoard:
                 raise
             raise ProfileError("the state is not a game-log.md snapshot (its canoes, "
                                "deposits or weather are malformed)") from None
+
+    @classmethod
+    def of_state(cls, state: State) -> KnownBoard:
+        """The pieces of a game's state (the engine's: well formed)."""
+        river: dict[str, list[Canoe]] = {}
+        dock: list[Canoe] = []
+        falls: list[Canoe] = []
+        for player, pieces in state.canoes.items():
+            for at, gem in pieces:
+                if at == "D":
+                    dock.append((player, gem))
+                elif at == "F":
+                    falls.append((player, gem))
+                else:
+                    river.setdefault(at, []).append((player, gem))
+        deposits = {d: {g: n for g, n in held.items() if n > 0}
+                    for d, held in state.deposits.items()}
+        return cls({s: tuple(c) for s, c in river.items()}, tuple(dock), tuple(falls),
+                   deposits, state.weather, name="the game's state")
 
     @classmethod
     def _of_snapshot(cls, snapshot: Mapping[str, Any]) -> KnownBoard:

@@ -70,8 +70,7 @@ def board_surface(board: Board, profile: ColourProfile, shots: list[np.ndarray],
             continue
         img = det.prepare(image, where)[0]
         chroma, texture = cell_look(img, c)
-        covered = _covered_dock(img, board, known, c, px_per_mm) | \
-            _covered_slots(img, board, known, c, px_per_mm)
+        covered = ~bare_cells(img, board, known, px_per_mm)
         chroma[covered] = np.nan
         texture[covered] = np.nan
         chromas.append(chroma)
@@ -82,12 +81,31 @@ def board_surface(board: Board, profile: ColourProfile, shots: list[np.ndarray],
         warnings.simplefilter("ignore", RuntimeWarning)
         chroma = np.nanmedian(np.array(chromas), axis=0).astype(np.float32)
         texture = np.nanmedian(np.array(textures), axis=0).astype(np.float32)
-    hidden = _under_pieces(board, known, texture.shape, c / px_per_mm, found_apart=True)
-    chroma[hidden] = np.nan
-    texture[hidden] = np.nan
     _fill_discs(board, chroma, texture, c / px_per_mm)
     return (np.stack([_per_shade_cell(board, chroma[..., k]) for k in (0, 1)], axis=-1),
             _per_shade_cell(board, texture))
+
+
+def bare_cells(img: np.ndarray, board: Board, known: KnownBoard, px_per_mm: float,
+               wanted: np.ndarray | None = None) -> np.ndarray:
+    """The cells (of ``surface.cell_px``) of a light-corrected picture of a known state
+    that show the board bare: not under its pieces, their blur and shadows (the canoes
+    found where they lie on the dock and alone on a slot, ``_covered_dock`` and
+    ``_covered_slots``; the rest of a place holding pieces hidden whole). `wanted`: the
+    only cells asked about, if not all (the canoes are not looked for where none of
+    them is)."""
+    c = cell_px(px_per_mm)
+    shape = (img.shape[0] // c, img.shape[1] // c)
+    hidden = _under_pieces(board, known, shape, c / px_per_mm, found_apart=True)
+    if wanted is not None:
+        wanted = wanted & ~hidden
+        if not wanted.any():
+            return wanted
+    near_dock = _grown(shape, board.dock, c / px_per_mm)
+    if wanted is None or (wanted & near_dock).any():
+        hidden |= _covered_dock(img, board, known, c, px_per_mm)
+    hidden |= _covered_slots(img, board, known, c, px_per_mm, wanted)
+    return ~hidden if wanted is None else wanted & ~hidden
 
 
 def _fill_discs(board: Board, chroma: np.ndarray, texture: np.ndarray,
@@ -132,20 +150,23 @@ def _covered_dock(img: np.ndarray, board: Board, known: KnownBoard, side: int,
 
 
 def _covered_slots(img: np.ndarray, board: Board, known: KnownBoard, side: int,
-                   px_per_mm: float) -> np.ndarray:
+                   px_per_mm: float, wanted: np.ndarray | None = None) -> np.ndarray:
     """The cells (of `side` pixels) a lone canoe of a known state covers in a
     light-corrected picture, found where it lies (``find_slot_canoe``: any way round),
-    with a margin for its blur and shadow; its whole disc when it is not found."""
+    with a margin for its blur and shadow; its whole disc when it is not found, or when
+    none of its disc's cells is `wanted`."""
     rows, cols = img.shape[0] // side, img.shape[1] // side
     cell_mm = side / px_per_mm
     cx, cy = _cell_centres((rows, cols), cell_mm)
     covered = np.zeros((rows, cols), bool)
     margin = 0.75 * cell_mm + 3.0  # a cell touching the hull, its blur and shadow
     for slot, (player, _) in known.lone_canoes().items():
-        canoe = find_slot_canoe(img, board, slot, player, px_per_mm)
+        sx, sy = board.slots[slot]
+        disc = np.hypot(cx - sx, cy - sy) <= board.disc_radius_mm + cell_mm
+        canoe = (find_slot_canoe(img, board, slot, player, px_per_mm)
+                 if wanted is None or (wanted & disc).any() else None)
         if canoe is None:
-            sx, sy = board.slots[slot]
-            covered |= np.hypot(cx - sx, cy - sy) <= board.disc_radius_mm + cell_mm
+            covered |= disc
             continue
         (x, y), a = canoe.centre_mm, math.radians(canoe.angle_deg)
         along = np.abs((cx - x) * math.cos(a) + (cy - y) * math.sin(a))
@@ -251,4 +272,4 @@ def ground_map(board: Board, profile: ColourProfile, shots: list[np.ndarray],
     return seen
 
 
-__all__ = ["board_luma", "board_surface", "ground_map"]
+__all__ = ["bare_cells", "board_luma", "board_surface", "ground_map"]

@@ -24,7 +24,8 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from .conditioned import changed_places, condition, same_view
-from .known import pile_pixels, piles
+from .known import KnownBoard, pile_pixels, piles
+from .learn_board import bare_cells
 from .looks import SeenCanoe
 from .masks import deposit_pixels
 from .transport import EmptySlots, river_board
@@ -64,9 +65,25 @@ class BoardMemory:
         if not learn:
             return
         self.slots.learn(picture, state)
+        self._learn_board(picture, state)
         self.detector.looks.learn(canoes, state.canoes)
         for gem, colour in self._piles(picture, state).items():
             self.detector.looks.learn_pile(gem, colour)
+
+    def _learn_board(self, picture: np.ndarray, state: State) -> None:
+        """The board's look where the calibration photos never showed it bare (the
+        dock under a set-up game's canoes, the cloud's place in the layout), from the
+        cells this picture shows bare: a canoe coming home is then told from the dock's
+        print there, not taken for something unlike the board."""
+        surface = self.detector.surface
+        if surface is None:
+            return
+        unknown = surface.unknown()
+        if not unknown.any():
+            return
+        d = self.detector
+        surface.learn(picture, bare_cells(picture, d.board, KnownBoard.of_state(state),
+                                          d.scale, unknown))
 
     def _piles(self, picture: np.ndarray, state: State) -> dict[str, tuple[float, float, float]]:
         """The colour of the gems in each deposit holding gems of one colour only: its

@@ -40,6 +40,9 @@ AWAY_MM2 = 1500.0  # this much unlike the board where no piece can lie is no pie
 # noise by one or two.
 FRESH = 15.0
 TILT_KEEP = 70    # percent of cells (the most board-like) the white-balance tilt is fitted to
+# A cell the calibration photos never showed bare is learned from the confirmed pictures
+# that show it bare, once this many did (their median: one shadow or glint is outvoted).
+BARE_ENOUGH = 3
 
 
 def largest_change(a: np.ndarray, b: np.ndarray) -> np.ndarray:
@@ -116,16 +119,51 @@ class Surface:
         edge[0, :] = edge[-1, :] = edge[:, 0] = edge[:, -1] = True
         self._edge = edge & ~paper
         self._cell_mm2 = cell_mm * cell_mm
-        self._away = np.ones((rows, cols), bool)
+        self._off_places = np.ones((rows, cols), bool)
         if places is not None:
             c = self.cell_px
             cut = places[:rows * c, :cols * c].reshape(rows, c, cols, c)
-            self._away[:cut.shape[0], :cut.shape[2]] = ~cut.any(axis=(1, 3))
-        self._away &= self._known
+            self._off_places[:cut.shape[0], :cut.shape[2]] = ~cut.any(axis=(1, 3))
+        self._away = self._off_places & self._known
+        self._bare: dict[int, list[tuple[float, float, float]]] = {}
         self._inward_mm = np.minimum(np.minimum(gx, cols - 1 - gx),
                                      np.minimum(gy, rows - 1 - gy)) * cell_mm
         u, v = x0 / board.size_mm[0], y0 / board.size_mm[1]
         self._tilt = np.stack([np.ones_like(u), u, v, u * v], axis=-1).reshape(-1, 4)
+
+    def unknown(self) -> np.ndarray:
+        """The cells (rows, cols) whose look is not known yet (no calibration photo
+        showed them bare), the marker paper not counted."""
+        return ~self._known & ~self._paper
+
+    def learn(self, img: np.ndarray, bare: np.ndarray) -> int:
+        """Learn from a light-corrected board image whose `bare` cells (rows, cols) show
+        the board with nothing on it (a confirmed picture: the state says where its
+        pieces lie) the look of the cells no calibration photo showed bare: the dock
+        under the set-up canoes, the cloud's place in the layout. A cell counts once
+        BARE_ENOUGH pictures showed it. Returns how many cells became known."""
+        new = bare[:self.shape[0], :self.shape[1]] & self.unknown()
+        if not new.any():
+            return 0
+        chroma, texture = cell_look(img, self.cell_px)
+        rows, cols = self.shape
+        learned = 0
+        for r, c in zip(*np.nonzero(new), strict=True):
+            seen = self._bare.setdefault(int(r) * cols + int(c), [])
+            seen.append((float(chroma[r, c, 0]), float(chroma[r, c, 1]), float(texture[r, c])))
+            if len(seen) < BARE_ENOUGH:
+                continue
+            red, green, spread = np.median(np.array(seen), axis=0)
+            self._chroma[r, c] = (red, green)
+            self._texture[r, c] = spread
+            self._known[r, c] = True
+            del self._bare[int(r) * cols + int(c)]
+            learned += 1
+        if learned:
+            self._printed = np.nan_to_num(self._texture, nan=0.0) > PRINT
+            self._known_at = np.flatnonzero(self._known)
+            self._away = self._off_places & self._known
+        return learned
 
     def departs(self, mask: np.ndarray, departure: tuple[np.ndarray, np.ndarray]) -> float:
         """The share of the known cells under a mask of the board image (same
@@ -212,4 +250,4 @@ class Surface:
         return out
 
 
-__all__ = ["FRESH", "Surface", "cell_look", "cell_px", "fresh", "largest_change"]
+__all__ = ["BARE_ENOUGH", "FRESH", "Surface", "cell_look", "cell_px", "fresh", "largest_change"]
