@@ -194,7 +194,8 @@ class Detector(BoardMasks, Straightener, HandFinder, CanoeFinder, GemReader, Dis
         clock.lap("hands")
         hulls: list[tuple[str, np.ndarray, np.ndarray]] = []
         free = self.canoe_area & ~blocked.astype(bool)
-        for player, (found, crowd) in self._canoes(img, labels, canoe & free).items():
+        for player, (found, crowd) in self._canoes_apart_from_the_print(
+                img, labels, canoe & free, departure).items():
             if crowd is not None and (self.surface is None or departure is None
                                       or self.surface.departs(crowd, departure) >= CROWD_UNLIKE):
                 # (Not water in a light that gives it a canoe's colour class.)
@@ -237,6 +238,23 @@ class Detector(BoardMasks, Straightener, HandFinder, CanoeFinder, GemReader, Dis
         return Reading(obs, bool(occluded_places) or bool(blocked.any()), img, clock.laps,
                        seen, why)
 
+
+    def _canoes_apart_from_the_print(
+            self, img: np.ndarray, labels: np.ndarray, free: np.ndarray,
+            departure: tuple[np.ndarray, np.ndarray] | None
+    ) -> dict[str, tuple[list[tuple[np.ndarray, np.ndarray]], np.ndarray | None]]:
+        """``_canoes``; where a colour makes a mass too big for two canoes, that colour
+        is looked at again without the cells that look as the board's own print does
+        there (a dock printed in a hull's colour joins the canoes lying on it into one
+        mass; without it they are canoes again)."""
+        found = self._canoes(img, labels, free)
+        massed = [p for p, (_, crowd) in found.items() if crowd is not None]
+        if not massed or self.surface is None or departure is None:
+            return found
+        like = _cells_to_px(self.surface.like_board(departure), self.surface.cell_px,
+                            self.shape)
+        again = self._canoes(img, labels, free & ~like)
+        return {p: again[p] if p in massed else seen for p, seen in found.items()}
 
     def _observation(self, img: np.ndarray, image: np.ndarray, labels: np.ndarray,
                      canoe: np.ndarray, canoes: list, location: Location,

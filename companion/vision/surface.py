@@ -165,6 +165,12 @@ class Surface:
             self._away = self._off_places & self._known
         return learned
 
+    def like_board(self, departure: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
+        """The cells (rows, cols) known to look as the board does there (``departure``:
+        not unlike it, slightly or plainly, nor smoother than its print)."""
+        dist, smooth = departure
+        return self._known & (dist <= SLIGHT) & ~smooth
+
     def departs(self, mask: np.ndarray, departure: tuple[np.ndarray, np.ndarray]) -> float:
         """The share of the known cells under a mask of the board image (same
         resolution) that are unlike the board there (1.0 when none is known)."""

@@ -20,7 +20,7 @@ from companion.vision.known import PILE_LEAST, KnownBoard, PlaceError
 from companion.vision.learn import _straight, layout_state, learn_profile, not_shown
 from companion.vision.observer import Vision
 from companion.vision.profile import ProfileError
-from companion.vision.render import Nuisance
+from companion.vision.render import Nuisance, with_levels
 
 FIVE = ["blue", "green", "yellow", "red", "brown"]
 THREE = ["red", "yellow", "brown"]
@@ -213,3 +213,81 @@ def test_a_state_with_every_slot_taken_keeps_the_disc_and_water_from_the_base(
     learned = learn_profile(board, [photo], known=KnownBoard.of_snapshot(snap), base=profile)
     assert np.array_equal(learned.classes["disc"].bgr, profile.classes["disc"].bgr)
     assert not np.array_equal(learned.classes["canoe:red"].bgr, profile.classes["canoe:red"].bgr)
+
+
+
+def _dock_hidden_by_the_setup(board, setup_profile):
+    """A camera calibrated from the setup, and the cells of the dock its set-up canoes
+    hid from the calibration photo."""
+    vision = Vision(board, setup_profile, settle=1)
+    surface = vision.detector.surface
+    side = surface.cell_px
+    dock = np.zeros(surface.shape, np.uint8)
+    cv2.fillPoly(dock, [np.round(np.asarray(board.dock) * vision.detector.scale / side)
+                        .astype(np.int32)], 1)
+    hidden = dock.astype(bool) & surface.unknown()
+    assert hidden.sum() >= 20, "the set-up canoes hid part of the dock"
+    return vision, hidden
+
+
+def _first_round(moves: int) -> Game:
+    game = Game(FIVE)
+    game.apply({"event": "cards", "cards": {p: n for n, p in enumerate(FIVE, start=1)}})
+    for n in range(1, moves + 1):
+        game.push_san(f"D-{n}")
+    return game
+
+
+# One still camera in one light (as in test_memory).
+STILL = with_levels(Nuisance.mild(), light=(1.0, 1.0), gradient=0.0, shadows=0,
+                    white_balance=0.0, glare=0.0)
+
+
+def test_R_SETUP_3_the_dock_under_the_set_up_canoes_is_learned_once_pictures_show_it_bare(
+        board, renderer, setup_profile):
+    """The set-up canoes hid part of the dock from the calibration photo. As the canoes
+    leave, the confirmed pictures show it: once BARE_ENOUGH of them did, its look is the
+    board's there (the dock's print, not something unlike the board)."""
+    from companion.vision.memory import BoardMemory
+    from companion.vision.surface import BARE_ENOUGH, SLIGHT
+
+    vision, hidden = _dock_hidden_by_the_setup(board, setup_profile)
+    surface = vision.detector.surface
+    memory = BoardMemory(vision.detector)
+    for n in range(1, 6):
+        game = _first_round(n)
+        vision.observe(renderer.render(game, seed=40, nuisance=STILL, camera=40).image)
+        memory.confirm(vision.last_reading.corrected, vision.last_location, game.state)
+        learned = hidden & ~surface.unknown()
+        if n < BARE_ENOUGH:
+            assert not learned.any(), n
+    assert learned.sum() >= 0.2 * hidden.sum(), (learned.sum(), hidden.sum())
+    dist, smooth = surface.departure(vision.last_reading.corrected)
+    like = (dist <= SLIGHT) & ~smooth
+    assert like[learned].mean() >= 0.9, like[learned].mean()
+
+
+def test_R_SETUP_3_a_confirmed_picture_teaches_nothing_of_the_dock_under_its_canoes(
+        board, renderer, setup_profile):
+    """Pictures of one state, its five canoes left on the dock: the cells between them
+    are learned, those under them never."""
+    from companion.vision.memory import BoardMemory
+    from companion.vision.surface import BARE_ENOUGH
+
+    vision, hidden = _dock_hidden_by_the_setup(board, setup_profile)
+    surface = vision.detector.surface
+    memory = BoardMemory(vision.detector)
+    game = _first_round(5)
+    for frame in range(BARE_ENOUGH + 1):
+        vision.observe(renderer.render(game, seed=41, nuisance=STILL, camera=41,
+                                       frame=frame).image)
+        memory.confirm(vision.last_reading.corrected, vision.last_location, game.state)
+    learned = hidden & ~surface.unknown()
+    found, _ = find_dock_canoes(vision.last_reading.corrected, board, FIVE,
+                                vision.detector.scale)
+    under = np.zeros(surface.shape, bool)
+    for canoe in found:
+        ys, xs = canoe.hull
+        under[ys // surface.cell_px, xs // surface.cell_px] = True
+    assert learned.any() and under.sum() >= 5
+    assert not (learned & under).any()
