@@ -1,0 +1,58 @@
+"""A table calibrated from its own setup photo, playing a game of a world kept for
+tuning (tests/fixtures/worlds/w101, game g101): its confirmed pictures, one after the
+other, as the table's camera remembers them (vision.memory)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import cv2
+import pytest
+
+from companion.rules import Game
+from companion.vision.board import load_board
+from companion.vision.known import KnownBoard
+from companion.vision.learn import learn_profile
+from companion.vision.memory import BoardMemory
+from companion.vision.observer import Vision
+from companion.vision.profile import load_profile
+
+WORLD = Path(__file__).resolve().parents[1] / "fixtures" / "worlds" / "w101"
+GAME = WORLD / "games" / "g101"
+
+
+@pytest.fixture(scope="module")
+def g101():
+    """The game's log and its stable pictures by the number of events they show."""
+    meta = json.loads((GAME / "game.json").read_text())
+    log = [json.loads(line) for line in (GAME / "log.jsonl").read_text().splitlines()]
+    stable = {f["events"]: cv2.imread(str(GAME / f["file"]))
+              for f in meta["frames"] if f["kind"] == "stable"}
+    world = json.loads((WORLD / "world.json").read_text())["world"]
+    board = load_board(Path(__file__).resolve().parents[2] / world["board_file"])
+    return board, log, stable
+
+
+def test_R_LAND_1_two_canoes_landing_on_a_dock_printed_in_their_colour_are_read(g101):
+    """g101 event 17: brown lands both canoes (4-D, 1-D) on a dock whose print is of a
+    brown the setup profile takes for a hull's. The dock's look learned from the
+    pictures before (the set-up canoes had hidden it) tells the print from the canoes:
+    two canoes, not a mass of brown too big for two that would stop the camera."""
+    board, log, stable = g101
+    setup = Game.from_setup(log[0]).state.snapshot()
+    profile = learn_profile(board, [stable[0]], known=KnownBoard.of_snapshot(setup),
+                            base=load_profile())
+    vision = Vision(board, profile, settle=1)
+    memory = BoardMemory(vision.detector)
+    landing = 17
+    assert log[landing]["canoes"] == [{"from": "4", "to": "D"}, {"from": "1", "to": "D"}]
+    for k in range(landing):
+        if k in stable:
+            vision.observe(stable[k])
+            memory.confirm(vision.last_reading.corrected, vision.last_location,
+                           Game.from_events(log[:k + 1]).state)
+    seen = vision.observe(stable[landing])
+    assert vision.last_reading.in_the_way == []
+    assert seen is not None
+    assert sorted(c["player"] for c in seen["dock"]) == ["brown", "brown", "red"]
