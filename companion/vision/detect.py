@@ -58,7 +58,7 @@ from .profile import (
     SHADE_CELL_MM,
     ColourProfile,
 )
-from .stage import GemRead
+from .stage import GemEvidence
 from .straighten import Straightener
 from .surface import Surface, cell_px, fresh
 from .thresholds import (
@@ -218,18 +218,19 @@ class Detector(BoardMasks, Straightener, HandFinder, CanoeFinder, GemReader, Dis
             hulls = [(p, ys, xs) for p, ys, xs in hulls if p not in skin]
         canoes: list[tuple[str, tuple[float, float], str | None]] = []
         seen: list[SeenCanoe] = []
-        cache: dict[tuple[str, int, int], tuple[np.ndarray, GemRead]] = {}
+        cache: dict[tuple[str, int, int], tuple[np.ndarray, GemEvidence | None]] = {}
         for player, ys, xs in hulls:
             centre = ((xs.mean() + 0.5) / self.scale, (ys.mean() + 0.5) / self.scale)
             # On the dock and below the falls canoes are empty by the rules (R-LAND-2,
             # R-RIVER-4): only a gem plainly of another colour is reported there.
             place = self.board.place_at(centre)
             ashore = place in ("D", "F")
-            gem, texture, core = self._gem_cached(image, location, img, centre, player,
-                                                  cache, ashore, (ys, xs))
-            canoes.append((player, centre, gem))
+            read = self._gem_cached(image, location, img, centre, player, cache, ashore,
+                                    (ys, xs))
+            canoes.append((player, centre, read.gem))
             if place is not None:
-                seen.append(SeenCanoe(player, place, texture, core, gem))
+                seen.append(SeenCanoe(player, place, read.texture, read.core, read.gem,
+                                      read.pale))
         self._gem_cache = cache
         clock.lap("canoes")
         obs = self._observation(img, image, labels, canoe, canoes, location,

@@ -18,7 +18,8 @@ from .profile import (
     MIN_SIGMA,
     features,
 )
-from .stage import GemRead, Stage
+from .sighting import UNKNOWN
+from .stage import GemEvidence, GemRead, Stage
 from .thresholds import (
     CACHE_MM,
     FACETED_OVER_EMPTY,
@@ -30,6 +31,7 @@ from .thresholds import (
     GEM_TEXTURE,
     GEM_UNLIKE,
     HULL_D2,
+    PALEST,
     SAME_MIDDLE,
 )
 
@@ -40,13 +42,13 @@ class GemReader(Stage):
 
     def _gem_cached(self, image: np.ndarray, location: Location, img: np.ndarray,
                     centre: tuple[float, float], player: str,
-                    cache: dict[tuple[str, int, int], tuple[np.ndarray, GemRead]],
+                    cache: dict[tuple[str, int, int], tuple[np.ndarray, GemEvidence | None]],
                     ashore: bool = False, hull: tuple[np.ndarray, np.ndarray] | None = None
-                    ) -> tuple[str | None, float | None, tuple[float, float, float] | None]:
-        """The gem of a canoe, read again only if the canoe's middle changed since the
-        last frame (a still camera sees the same canoe thirty times a second). `hull`:
-        the canoe's pixels (ys, xs), which give the direction it lies in. Returns the gem
-        and how faceted the canoe's middle is (None if not measured)."""
+                    ) -> GemRead:
+        """The gem of a canoe. Its middle is measured again only if it changed since
+        the last frame (a still camera sees the same canoe thirty times a second); it is
+        judged every time, against what the table has learned by now. `hull`: the
+        canoe's pixels (ys, xs), which give the direction it lies in."""
         r = int(math.ceil(math.sqrt(self.gem_px / math.pi))) + 2
         x, y = int(centre[0] * self.scale), int(centre[1] * self.scale)
         middle = img[max(y - r, 0):y + r + 1, max(x - r, 0):x + r + 1].astype(np.int16)
@@ -54,31 +56,30 @@ class GemReader(Stage):
         last = self._gem_cache.get(key)
         if last is not None and last[0].shape == middle.shape and \
                 float(np.abs(middle - last[0]).mean()) < SAME_MIDDLE:
-            found = last[1]
+            evidence = last[1]
         else:
             axis = self._axis(*hull) if hull is not None else None
-            found = self._gem(image, location, centre, player, ashore, axis)
-        cache[key] = (middle, found)
-        return found
+            evidence = self.gem_evidence(image, location, centre, player, axis)
+        cache[key] = (middle, evidence)
+        return self._gem(evidence, player, ashore)
 
-    def _gem(self, image: np.ndarray, location: Location, centre: tuple[float, float],
-             player: str, ashore: bool = False, axis: tuple[float, float] | None = None
-             ) -> tuple[str | None, float | None, tuple[float, float, float] | None]:
-        """The gem in the middle of the canoe lying at `centre` (mm): None for an empty
-        canoe, a gem colour, or "unknown".
+    def _gem(self, evidence: GemEvidence | None, player: str, ashore: bool = False
+             ) -> GemRead:
+        """The gem in the middle of a canoe of `player` (``gem_evidence``): None for an
+        empty canoe, a gem colour, or "unknown".
 
         The camera blurs a gem's colour into its hull's, so a gem is judged by the
         direction in which the canoe's middle leaves the hull's own colour: towards which
         gem's colour. The hull is the local light reference, so shadows do not matter.
-        Also returns what ``looks`` learns: how faceted the middle is, and the colour of
-        its part least like the hull when something stood out there."""
-        evidence = self.gem_evidence(image, location, centre, player, axis)
+        Also returns what ``looks`` learns: how faceted and how pale the middle is, and
+        the colour of its part least like the hull when something stood out there."""
         if evidence is None:
-            return "unknown", None, None
-        unlike, hull, core, texture, middle = evidence
-        gem = self._judge_gem(unlike, hull, core, texture, middle, player, ashore)
-        stood_out = tuple(float(c) for c in core) if unlike >= GEM_UNLIKE else None
-        return gem, texture, stood_out  # type: ignore[return-value]
+            return GemRead("unknown", None, None, None)
+        gem = self._judge_gem(evidence, player, ashore)
+        stood_out = (tuple(float(c) for c in evidence.core)
+                     if evidence.unlike >= GEM_UNLIKE else None)
+        return GemRead(gem, evidence.texture, stood_out,  # type: ignore[arg-type]
+                       evidence.pale)
 
     def _faceted(self, texture: float, player: str) -> bool:
         """Is a canoe's middle uneven as a cut gem is? Against the sensor noise, and,
@@ -89,16 +90,23 @@ class GemReader(Stage):
         empty = self.looks.empty_texture(player)
         return empty is None or texture > FACETED_OVER_EMPTY * empty
 
-    def _judge_gem(self, unlike: float, hull: np.ndarray, core: np.ndarray, texture: float,
-                   middle: np.ndarray, player: str, ashore: bool) -> str | None:
+    def _judge_gem(self, evidence: GemEvidence, player: str, ashore: bool) -> str | None:
+        unlike, hull, core, texture, middle, pale = evidence
         own = player if player in self._gem_idx else None
         if unlike < GEM_UNLIKE:
-            # Nothing of another colour than the hull's: empty, unless the middle is
-            # faceted. Then it is a gem of the hull's own colour (a red gem in a red
-            # canoe), if there is such a gem.
-            if ashore or not self._faceted(texture, player):
+            # Nothing of another colour than the hull's. A clear gem shows the hull
+            # through it: paler in the middle than this table's empty hulls of this
+            # colour ever look (``PieceLooks.pale_gem``, once it has seen them). Else
+            # empty, unless the middle is faceted: then a gem of the hull's own colour
+            # (a red gem in a red canoe), if there is such a gem.
+            if ashore:
                 return None
-            return own or "unknown"
+            clear = self.looks.pale_gem(player, pale)
+            if clear == "clear" and "clear" in self._gem_idx:
+                return "clear"
+            if self._faceted(texture, player):
+                return own or "unknown"
+            return UNKNOWN if clear == UNKNOWN else None
         v = core - hull
         angles = []
         for g in self._gem_idx:
@@ -179,11 +187,9 @@ class GemReader(Stage):
 
     def gem_evidence(self, image: np.ndarray, location: Location, centre: tuple[float, float],
                      player: str, axis: tuple[float, float] | None = None
-                     ) -> tuple[float, np.ndarray, np.ndarray, float, np.ndarray] | None:
-        """What the middle of a canoe shows: (how much of a gem's area is unlike the
-        hull, the hull's colour, the colour of the most unlike part, how uneven the
-        middle's brightness is in units of sensor noise, the middle's mean colour),
-        colours in the canoe's own light (the hull taken as the profile's hull colour).
+                     ) -> GemEvidence | None:
+        """What the middle of a canoe shows (``GemEvidence``), colours in the canoe's
+        own light (the hull taken as the profile's hull colour).
         Read from the camera frame itself, sharper than the board image. None if no hull
         is seen. `axis`: the canoe's long direction (board mm), if known; across it the
         middle is read only as wide as a gem, so the water beside a narrow hull, which
@@ -226,8 +232,16 @@ class GemReader(Stage):
         noise = float(np.median(np.abs(cv2.Laplacian(lum, cv2.CV_32F)[ring])))
         texture = float(np.std(lum[facets])) / max(noise, 1.0)
         mean_mid = patch[facets].astype(np.float32).mean(axis=0)
-        return (unlike / area, hull * light, np.median(core, axis=0) * light, texture,
-                mean_mid * light)
+        palest = np.sort(_saturation(px))[:max(3, len(px) // PALEST)]
+        pale = float(palest.mean()) / max(float(_saturation(hull[None])[0]), 1e-3)
+        return GemEvidence(unlike / area, hull * light, np.median(core, axis=0) * light,
+                           texture, mean_mid * light, pale)
+
+
+def _saturation(bgr: np.ndarray) -> np.ndarray:
+    """HSV saturation of (n, 3) colours: how far from grey, whatever the brightness."""
+    top = bgr.max(axis=1)
+    return (top - bgr.min(axis=1)) / np.maximum(top, 1.0)
 
 
 __all__ = ["GemReader"]

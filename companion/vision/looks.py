@@ -40,6 +40,15 @@ SHOWN_PRIOR = 2
 # One gem seen in a canoe of a confirmed state already says more about its colour here
 # than the calibration photos (a lamp's glare on them, another light).
 ENOUGH_GEMS = 1
+# A clear gem is told by how pale a canoe's middle is against this table's empty hulls
+# of that colour on the river (the dock's print is another background: its hulls are not
+# taken). How pale an empty hull's middle looks varies from slot to slot as the lamp's
+# gloss moves over it, so the judgement is in units of that spread, robustly measured.
+PALE_ENOUGH = 3     # empty hulls on the river seen before a clear gem is judged at all
+PALE_SPREAD = 0.06  # the least spread taken for them (pale is a ratio of saturations)
+PALE_CLEAR = 3.0    # spreads paler than their median: a clear gem
+PALE_UNSURE = 2.0   # ... between this and PALE_CLEAR: unsure
+PALE_NEARER = 1.0   # once clear gems in such hulls were seen: spreads nearer their look
 
 
 @dataclass(frozen=True)
@@ -55,6 +64,8 @@ class SeenCanoe:
     core: tuple[float, float, float] | None = None
     # The gem the reading saw in it (a colour, "unknown"), None when it saw none.
     gem: str | None = None
+    # How pale its middle's palest part was against its hull (``GemEvidence.pale``).
+    pale: float | None = None
 
 
 class PieceLooks:
@@ -67,6 +78,9 @@ class PieceLooks:
         self._piles: dict[str, deque[tuple[float, float, float]]] = {}
         self._shown: dict[str, deque[bool]] = {}
         self._in_empty: deque[str | None] = deque(maxlen=KEEP * 2)
+        # How pale the middles of empty hulls (None) and of hulls carrying a clear gem
+        # looked on the river, by hull colour.
+        self._pale: dict[tuple[str, str | None], deque[float]] = {}
 
     def gem_colour(self, gem: str, in_canoe: bool = False) -> np.ndarray | None:
         """How a `gem` looks here (BGR, light-corrected): as gems of that colour looked
@@ -101,6 +115,31 @@ class PieceLooks:
         seen = [gem for gem in self._in_empty if gem is not None]
         return {gem: seen.count(gem) / len(self._in_empty) for gem in sorted(set(seen))}
 
+    def pale_gem(self, player: str, pale: float | None) -> str | None:
+        """What the paleness of a canoe's middle (of `player`'s colour, on the river)
+        says: "clear" when it is paler than this table's empty hulls of that colour
+        look, by PALE_CLEAR of their spreads, or nearer the clear gems seen in such
+        hulls than the empty ones by PALE_NEARER; "unknown" when unsure; None when it
+        says nothing (an empty hull's paleness, or too few hulls seen yet)."""
+        empty = self._pale.get((player, None))
+        if pale is None or not empty or len(empty) < PALE_ENOUGH:
+            return None
+        centre, spread = _robust(empty)
+        paler = (centre - pale) / spread
+        clear = self._pale.get((player, "clear"))
+        if clear and len(clear) >= ENOUGH:
+            at, wide = _robust(clear)
+            # Paler than the clear gems themselves is as clear as they are.
+            off = max(pale - at, 0.0) / wide
+            if off + PALE_NEARER < max(paler, 0.0):
+                return "clear"
+            if max(paler, 0.0) + PALE_NEARER < off:
+                return None
+            return UNKNOWN if paler > 0 else None
+        if paler > PALE_CLEAR:
+            return "clear"
+        return UNKNOWN if paler > PALE_UNSURE else None
+
     def empty_texture(self, player: str) -> float | None:
         """How uneven an empty hull of `player`'s colour looks here (the median of the
         recent confirmed ones), None before ENOUGH were seen."""
@@ -130,6 +169,9 @@ class PieceLooks:
                     # claim of a gem.)
                     self._in_empty.append(None if canoe.gem in (canoe.player, UNKNOWN)
                                           else canoe.gem)
+                if canoe.pale is not None and gem in (None, "clear"):
+                    self._pale.setdefault((canoe.player, gem), deque(maxlen=KEEP)).append(
+                        canoe.pale)
             if gem is None and canoe.texture is not None:
                 self._empty.setdefault(canoe.player, deque(maxlen=KEEP)).append(canoe.texture)
                 learned += 1
@@ -139,4 +181,13 @@ class PieceLooks:
         return learned
 
 
-__all__ = ["ENOUGH", "ENOUGH_GEMS", "KEEP", "SHOWN_PRIOR", "PieceLooks", "SeenCanoe"]
+def _robust(values: Iterable[float]) -> tuple[float, float]:
+    """The median of `values` and their spread (the median absolute deviation scaled
+    to a normal sigma), never below PALE_SPREAD."""
+    seen = np.array(list(values), dtype=np.float64)
+    centre = float(np.median(seen))
+    return centre, max(1.4826 * float(np.median(np.abs(seen - centre))), PALE_SPREAD)
+
+
+__all__ = ["ENOUGH", "ENOUGH_GEMS", "KEEP", "PALE_CLEAR", "PALE_ENOUGH", "PALE_NEARER",
+           "PALE_SPREAD", "PALE_UNSURE", "SHOWN_PRIOR", "PieceLooks", "SeenCanoe"]

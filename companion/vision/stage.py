@@ -7,7 +7,7 @@ declarations from here, so that what one stage reads of another's is typed."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 
@@ -18,10 +18,29 @@ if TYPE_CHECKING:
     from .profile import ColourProfile
     from .surface import Surface
 
-# What the gems stage reads of one canoe (``GemReader._gem``): the gem (None for an
-# empty canoe, or "unknown"), how faceted its middle is, and the colour of its part
-# least like the hull when something stood out there (both None if not measured).
-GemRead = tuple[str | None, float | None, tuple[float, float, float] | None]
+class GemRead(NamedTuple):
+    """What the gems stage reads of one canoe (``GemReader._gem``)."""
+
+    gem: str | None          # None for an empty canoe, a gem colour, or "unknown"
+    texture: float | None    # how faceted its middle is (None: not measured)
+    # The colour of its part least like the hull, when something stood out there.
+    core: tuple[float, float, float] | None
+    pale: float | None       # how pale its palest part is (``GemEvidence.pale``)
+
+
+class GemEvidence(NamedTuple):
+    """What the middle of a canoe shows (``GemReader.gem_evidence``), colours in the
+    canoe's own light."""
+
+    unlike: float            # how much of a gem's area is unlike the hull
+    hull: np.ndarray         # the hull's colour (BGR)
+    core: np.ndarray         # the colour of the most unlike part
+    texture: float           # how uneven the middle's brightness is, in sensor noise
+    middle: np.ndarray       # the middle's mean colour
+    # The saturation of the palest tenth of the middle over the hull's own: a clear gem
+    # throws white light off its facets, the hull under it keeps its colour. A ratio, so
+    # a shadow or a dimmer lamp leaves it alone.
+    pale: float
 
 
 class Stage:
@@ -69,5 +88,5 @@ class Stage:
 
     # Kept from frame to frame.
     _gain: np.ndarray | None    # the last frame's light (and shadow) correction
-    _gem_cache: dict[tuple[str, int, int], tuple[np.ndarray, GemRead]]  # see _gem_cached
+    _gem_cache: dict[tuple[str, int, int], tuple[np.ndarray, GemEvidence | None]]  # _gem_cached
     _gem_zones: tuple[float, float, int, np.ndarray, np.ndarray, np.ndarray] | None

@@ -50,6 +50,7 @@ GEM_UNLIKE = 0.3            # share of a gem's area unlike the hull: less is an 
 GEM_FILL = 0.3              # a gem's colour makes at least this share of the canoe's middle
 GEM_ANGLE = 35.0            # degrees: how far a gem's colour may point off its class
 GEM_MARGIN = 3.0            # degrees: how much nearer the best gem must be than the next
+PALEST = 10                 # a canoe's middle's palest part: this fraction (1/10) of it
 
 
 def _odd(px: float) -> int:
@@ -96,4 +97,5 @@ __all__ = [
     "GEM_FILL",
     "GEM_ANGLE",
     "GEM_MARGIN",
+    "PALEST",
 ]

@@ -3,7 +3,17 @@ confirmed state says are empty, kept current, and used to judge a gem's facets."
 
 from __future__ import annotations
 
-from companion.vision.looks import ENOUGH, KEEP, SHOWN_PRIOR, PieceLooks, SeenCanoe
+from companion.vision.looks import (
+    ENOUGH,
+    KEEP,
+    PALE_CLEAR,
+    PALE_ENOUGH,
+    PALE_SPREAD,
+    PALE_UNSURE,
+    SHOWN_PRIOR,
+    PieceLooks,
+    SeenCanoe,
+)
 
 
 def test_a_hull_is_learned_only_where_the_state_has_that_players_canoes_all_empty():
@@ -89,3 +99,55 @@ def test_a_gem_read_in_an_empty_canoe_on_the_river_is_counted_as_invented():
     looks.learn([SeenCanoe("blue", "2", 3.0), SeenCanoe("yellow", "5", 3.0, gem="unknown")],
                 state)
     assert looks.invented() == {"clear": 0.25}
+
+
+def _empty_hulls(looks: PieceLooks, player: str, pales: list[float]) -> None:
+    for pale in pales:
+        looks.learn([SeenCanoe(player, "3", 5.0, pale=pale)], {player: [("3", None)]})
+
+
+def test_a_clear_gem_is_judged_only_once_enough_empty_hulls_were_seen_on_the_river():
+    looks = PieceLooks()
+    assert looks.pale_gem("red", 0.1) is None
+    # The dock's print is another background: its hulls do not teach the river's look.
+    for _ in range(PALE_ENOUGH):
+        looks.learn([SeenCanoe("red", "D", 5.0, pale=0.9)], {"red": [("D", None)]})
+    assert looks.pale_gem("red", 0.1) is None
+    _empty_hulls(looks, "red", [0.9] * (PALE_ENOUGH - 1))
+    assert looks.pale_gem("red", 0.1) is None
+    _empty_hulls(looks, "red", [0.9])
+    assert looks.pale_gem("red", 0.1) == "clear"
+    assert looks.pale_gem("blue", 0.1) is None  # another hull colour: nothing learned
+
+
+def test_a_middle_paler_than_this_tables_empty_hulls_by_their_spread_holds_a_clear_gem():
+    looks = PieceLooks()
+    _empty_hulls(looks, "green", [0.70, 0.75, 0.80, 0.85, 0.90])
+    centre, spread = 0.80, max(1.4826 * 0.05, PALE_SPREAD)
+    assert looks.pale_gem("green", centre) is None
+    assert looks.pale_gem("green", centre + 0.3) is None         # less pale: no gem
+    assert looks.pale_gem("green", centre - (PALE_CLEAR + 0.1) * spread) == "clear"
+    between = centre - (PALE_UNSURE + PALE_CLEAR) / 2 * spread
+    assert looks.pale_gem("green", between) == "unknown"
+    assert looks.pale_gem("green", centre - (PALE_UNSURE - 0.1) * spread) is None
+    assert looks.pale_gem("green", None) is None                 # not measured
+
+
+def test_once_clear_gems_were_seen_in_such_hulls_the_nearer_look_decides():
+    looks = PieceLooks()
+    _empty_hulls(looks, "brown", [0.66] * 6)
+    for _ in range(ENOUGH):  # this table's clear gems in brown hulls: hardly paler
+        looks.learn([SeenCanoe("brown", "4", 9.0, pale=0.50)], {"brown": [("4", "clear")]})
+    # 2.7 spreads paler than the empty hulls: too little alone, but the clear look's.
+    assert looks.pale_gem("brown", 0.50) == "clear"
+    assert looks.pale_gem("brown", 0.20) == "clear"             # paler than clear gems
+    assert looks.pale_gem("brown", 0.66) is None
+    assert looks.pale_gem("brown", 0.58) == "unknown"           # half way
+
+
+def test_the_pale_look_follows_the_light_keeping_only_the_newest_hulls():
+    looks = PieceLooks()
+    _empty_hulls(looks, "yellow", [0.9] * KEEP)
+    assert looks.pale_gem("yellow", 0.6) == "clear"
+    _empty_hulls(looks, "yellow", [0.6] * (KEEP // 2 + 1))   # daylight fading
+    assert looks.pale_gem("yellow", 0.6) is None
