@@ -282,7 +282,10 @@ def play(game_dir: Path, world: WorldFixture, profile: Path | None, tmp: Path,
             fails.append(f"{what}: asked {choices} ({verdict})")
         elif "flagged" in said:
             counts["legal_flagged"] += 1
-            fails.append(f"{what}: flagged as illegal")
+            flags = [e for e in table.view(None)["feed"] if e.get("diff") is not None]
+            told = (f" ({flags[-1].get('message')}; diff {json.dumps(flags[-1]['diff'])})"
+                    if flags else "")
+            fails.append(f"{what}: flagged as illegal{told}")
         else:
             counts["missed"] += 1
             fails.append(f"{what}: missed (camera said {sorted(set(said)) or 'nothing'}; "

@@ -111,9 +111,16 @@ class PieceLooks:
         """The gems read in canoes that carried none in the recent confirmed pictures
         (on the river; not of the hull's own colour), each with the share of those
         canoes it was read in: a gem of such a colour seen where a move puts none is
-        likelier this camera's misread than a load no rule allows."""
+        likelier this camera's misread than a load no rule allows.
+
+        Clear, once this table reads it from paleness (``pale_gem``), is always among
+        them, at least as if the next empty canoe were read so: a clear gem has no
+        colour of its own, and a hull's gloss paler than any seen yet reads as one."""
         seen = [gem for gem in self._in_empty if gem is not None]
-        return {gem: seen.count(gem) / len(self._in_empty) for gem in sorted(set(seen))}
+        shares = {gem: seen.count(gem) / len(self._in_empty) for gem in set(seen)}
+        if any(len(v) >= PALE_ENOUGH for (_, gem), v in self._pale.items() if gem is None):
+            shares["clear"] = max(shares.get("clear", 0.0), 1 / (len(self._in_empty) + 1))
+        return dict(sorted(shares.items()))
 
     def pale_gem(self, player: str, pale: float | None) -> str | None:
         """What the paleness of a canoe's middle (of `player`'s colour, on the river)

@@ -151,3 +151,13 @@ def test_the_pale_look_follows_the_light_keeping_only_the_newest_hulls():
     assert looks.pale_gem("yellow", 0.6) == "clear"
     _empty_hulls(looks, "yellow", [0.6] * (KEEP // 2 + 1))   # daylight fading
     assert looks.pale_gem("yellow", 0.6) is None
+
+
+def test_once_clear_is_read_from_paleness_the_camera_may_invent_it():
+    # A hull's gloss paler than any seen yet reads as a clear gem: one seen where no
+    # move puts one is a slip to ask about, not an illegal load to flag.
+    looks = PieceLooks()
+    _empty_hulls(looks, "red", [0.9] * (PALE_ENOUGH - 1))
+    assert "clear" not in looks.invented()
+    _empty_hulls(looks, "red", [0.9])
+    assert looks.invented() == {"clear": 1 / (PALE_ENOUGH + 1)}
