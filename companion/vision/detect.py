@@ -23,8 +23,9 @@ How it looks:
    disc: across the flow it may stray, along it not beyond the disc.
 5. Gems: a canoe's middle is read from the camera frame itself (sharper), against the
    canoe's own hull: pixels unlike the hull give the direction in which the middle
-   leaves the hull's colour, towards one gem's colour; a faceted middle of the hull's
-   own colour is that colour's gem. Unsure is "unknown".
+   leaves the hull's colour, towards one gem's colour; a middle paler than this table's
+   empty hulls is a clear gem; a faceted middle of the hull's own colour is that
+   colour's gem. Unsure is "unknown".
 6. Discs: a slot's ring (its canoes left out) unlike the other slots' and nearer this
    frame's water has no disc; hidden by canoes, it has one. Weather: the track
    position whose middle is much whiter than around it (the cloud).

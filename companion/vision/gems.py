@@ -2,8 +2,9 @@
 
 A canoe's middle is read from the camera frame itself (sharper), against the canoe's own
 hull: pixels unlike the hull give the direction in which the middle leaves the hull's
-colour, towards one gem's colour; a faceted middle of the hull's own colour is that
-colour's gem. Unsure is "unknown".
+colour, towards one gem's colour; a middle paler than this table's empty hulls of the
+colour is a clear gem (``looks.PieceLooks.pale_gem``); a faceted middle of the hull's own
+colour is that colour's gem. Unsure is "unknown".
 """
 
 from __future__ import annotations
