@@ -231,7 +231,7 @@ class Detector(BoardMasks, Straightener, HandFinder, CanoeFinder, GemReader, Dis
             canoes.append((player, centre, read.gem))
             if place is not None:
                 seen.append(SeenCanoe(player, place, read.texture, read.core, read.gem,
-                                      read.pale))
+                                      read.look))
         self._gem_cache = cache
         clock.lap("canoes")
         obs = self._observation(img, image, labels, canoe, canoes, location,

@@ -15,6 +15,7 @@ import cv2
 import numpy as np
 
 from .locate import Location
+from .looks import EMPTY
 from .profile import (
     MIN_SIGMA,
     features,
@@ -32,9 +33,13 @@ from .thresholds import (
     GEM_TEXTURE,
     GEM_UNLIKE,
     HULL_D2,
+    LOOK_CHROMA,
     PALEST,
     SAME_MIDDLE,
 )
+
+# ``GemReader._learned``'s word for "the table has learned no look to judge this by".
+NO_LOOK = "no look"
 
 
 class GemReader(Stage):
@@ -80,7 +85,7 @@ class GemReader(Stage):
         stood_out = (tuple(float(c) for c in evidence.core)
                      if evidence.unlike >= GEM_UNLIKE else None)
         return GemRead(gem, evidence.texture, stood_out,  # type: ignore[arg-type]
-                       evidence.pale)
+                       evidence.look)
 
     def _faceted(self, texture: float, player: str) -> bool:
         """Is a canoe's middle uneven as a cut gem is? Against the sensor noise, and,
@@ -92,21 +97,28 @@ class GemReader(Stage):
         return empty is None or texture > FACETED_OVER_EMPTY * empty
 
     def _judge_gem(self, evidence: GemEvidence, player: str, ashore: bool) -> str | None:
-        unlike, hull, core, texture, middle, pale = evidence
+        unlike, hull, core, texture, middle, look = evidence
         own = player if player in self._gem_idx else None
+        # The look of the gem (or of an empty hull) this table's confirmed pictures
+        # showed in hulls of this colour that the middle is nearest (``looks``); NO_LOOK
+        # before it has learned two, or when the middle is near none of them.
+        learned: str | None = NO_LOOK if ashore else self._learned(player, look)
         if unlike < GEM_UNLIKE:
-            # Nothing of another colour than the hull's. A clear gem shows the hull
+            # Nothing of another colour than the hull's: what the table learned its
+            # hulls look like decides, once it has. Before, a clear gem shows the hull
             # through it: paler in the middle than this table's empty hulls of this
             # colour ever look (``PieceLooks.pale_gem``, once it has seen them). Else
             # empty, unless the middle is faceted: then a gem of the hull's own colour
             # (a red gem in a red canoe), if there is such a gem.
             if ashore:
                 return None
-            clear = self.looks.pale_gem(player, pale)
+            if learned != NO_LOOK:
+                return learned
+            clear = self.looks.pale_gem(player, evidence.pale)
             if clear == "clear" and "clear" in self._gem_idx:
                 return "clear"
             if self._faceted(texture, player):
-                return own or "unknown"
+                return own or UNKNOWN
             return UNKNOWN if clear == UNKNOWN else None
         v = core - hull
         angles = []
@@ -126,7 +138,18 @@ class GemReader(Stage):
             return own
         if best <= GEM_ANGLE and second - best >= GEM_MARGIN:
             return gem
-        return "unknown"
+        # No gem's colour stands out: the nearest look this table has shown, if any.
+        return UNKNOWN if learned == NO_LOOK else learned
+
+    def _learned(self, player: str, look: tuple[float, ...]) -> str | None:
+        """``PieceLooks.middle_gem`` as a reading: None for an empty canoe, a gem,
+        "unknown", or NO_LOOK when the table has no opinion yet."""
+        learned = self.looks.middle_gem(player, look)
+        if learned is None:
+            return NO_LOOK
+        if learned == EMPTY:
+            return None
+        return learned if learned == UNKNOWN or learned in self._gem_idx else UNKNOWN
 
     def _gem_colour(self, gem: str) -> np.ndarray:
         """A gem's colour in a canoe here: as this table showed it in confirmed
@@ -235,8 +258,15 @@ class GemReader(Stage):
         mean_mid = patch[facets].astype(np.float32).mean(axis=0)
         palest = np.sort(_saturation(px))[:max(3, len(px) // PALEST)]
         pale = float(palest.mean()) / max(float(_saturation(hull[None])[0]), 1e-3)
+        shift = LOOK_CHROMA * (_chroma(px.mean(axis=0)) - _chroma(hull))
+        look = (pale, float(shift[0]), float(shift[1]), float(shift[2]))
         return GemEvidence(unlike / area, hull * light, np.median(core, axis=0) * light,
-                           texture, mean_mid * light, pale)
+                           texture, mean_mid * light, look)
+
+
+def _chroma(bgr: np.ndarray) -> np.ndarray:
+    """A colour's chromaticity: its channels over their sum, whatever the brightness."""
+    return bgr / max(float(bgr.sum()), 1.0)
 
 
 def _saturation(bgr: np.ndarray) -> np.ndarray:

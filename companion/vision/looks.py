@@ -48,7 +48,16 @@ PALE_ENOUGH = 3     # empty hulls on the river seen before a clear gem is judged
 PALE_SPREAD = 0.06  # the least spread taken for them (pale is a ratio of saturations)
 PALE_CLEAR = 3.0    # spreads paler than their median: a clear gem
 PALE_UNSURE = 2.0   # ... between this and PALE_CLEAR: unsure
-PALE_NEARER = 1.0   # once clear gems in such hulls were seen: spreads nearer their look
+# Once a hull colour's middles were seen empty and with a gem (two of each at least), a
+# middle is judged by the look it is nearest: its distance to each in units of that
+# look's own spread (per measure, never below LOOK_SPREAD), the nearest taken when it is
+# LOOK_MARGIN nearer than the next, and only when within LOOK_FAR of it (else it is no
+# look this table has shown: the colour rules judge it).
+LOOK_SPREAD = (PALE_SPREAD, 0.1, 0.1, 0.1)
+LOOK_MARGIN = 1.0
+LOOK_FAR = 4.0
+# ``middle_gem``'s word for an empty canoe (None there means it has no opinion).
+EMPTY = "empty"
 
 
 @dataclass(frozen=True)
@@ -64,8 +73,8 @@ class SeenCanoe:
     core: tuple[float, float, float] | None = None
     # The gem the reading saw in it (a colour, "unknown"), None when it saw none.
     gem: str | None = None
-    # How pale its middle's palest part was against its hull (``GemEvidence.pale``).
-    pale: float | None = None
+    # How its middle looked against its hull (``GemEvidence.look``; paleness first).
+    look: tuple[float, ...] | None = None
 
 
 class PieceLooks:
@@ -78,9 +87,9 @@ class PieceLooks:
         self._piles: dict[str, deque[tuple[float, float, float]]] = {}
         self._shown: dict[str, deque[bool]] = {}
         self._in_empty: deque[str | None] = deque(maxlen=KEEP * 2)
-        # How pale the middles of empty hulls (None) and of hulls carrying a clear gem
-        # looked on the river, by hull colour.
-        self._pale: dict[tuple[str, str | None], deque[float]] = {}
+        # How the middles of canoes on the river looked (``GemEvidence.look``), by hull
+        # colour and the gem the state says they carried (None: empty).
+        self._middles: dict[tuple[str, str | None], deque[tuple[float, ...]]] = {}
 
     def gem_colour(self, gem: str, in_canoe: bool = False) -> np.ndarray | None:
         """How a `gem` looks here (BGR, light-corrected): as gems of that colour looked
@@ -118,34 +127,52 @@ class PieceLooks:
         colour of its own, and a hull's gloss paler than any seen yet reads as one."""
         seen = [gem for gem in self._in_empty if gem is not None]
         shares = {gem: seen.count(gem) / len(self._in_empty) for gem in set(seen)}
-        if any(len(v) >= PALE_ENOUGH for (_, gem), v in self._pale.items() if gem is None):
+        if any(len(v) >= PALE_ENOUGH for (_, gem), v in self._middles.items() if gem is None):
             shares["clear"] = max(shares.get("clear", 0.0), 1 / (len(self._in_empty) + 1))
         return dict(sorted(shares.items()))
 
     def pale_gem(self, player: str, pale: float | None) -> str | None:
         """What the paleness of a canoe's middle (of `player`'s colour, on the river)
-        says: "clear" when it is paler than this table's empty hulls of that colour
-        look, by PALE_CLEAR of their spreads, or nearer the clear gems seen in such
-        hulls than the empty ones by PALE_NEARER; "unknown" when unsure; None when it
-        says nothing (an empty hull's paleness, or too few hulls seen yet)."""
-        empty = self._pale.get((player, None))
+        says before any gem was seen in such hulls (then ``middle_gem`` judges): "clear"
+        when it is paler than this table's empty hulls of that colour look, by
+        PALE_CLEAR of their spreads; "unknown" when unsure; None when it says nothing
+        (an empty hull's paleness, or too few hulls seen yet)."""
+        empty = self._middles.get((player, None))
         if pale is None or not empty or len(empty) < PALE_ENOUGH:
             return None
-        centre, spread = _robust(empty)
+        centre, spread = _robust([look[0] for look in empty])
         paler = (centre - pale) / spread
-        clear = self._pale.get((player, "clear"))
-        if clear and len(clear) >= ENOUGH:
-            at, wide = _robust(clear)
-            # Paler than the clear gems themselves is as clear as they are.
-            off = max(pale - at, 0.0) / wide
-            if off + PALE_NEARER < max(paler, 0.0):
-                return "clear"
-            if max(paler, 0.0) + PALE_NEARER < off:
-                return None
-            return UNKNOWN if paler > 0 else None
         if paler > PALE_CLEAR:
             return "clear"
         return UNKNOWN if paler > PALE_UNSURE else None
+
+    def middle_gem(self, player: str, look: tuple[float, ...] | None) -> str | None:
+        """The gem whose look in `player`'s hulls here a canoe's middle (``look``) is
+        nearest, among those this table has shown (EMPTY for an empty hull), "unknown"
+        when two are about as near; None when it has no opinion: fewer than two looks
+        learned for this hull colour (an empty one among them), or the middle near none
+        of them."""
+        if look is None:
+            return None
+        known = {gem: np.array(seen, dtype=np.float64)
+                 for (hull, gem), seen in self._middles.items()
+                 if hull == player and len(seen) >= ENOUGH}
+        if len(known) < 2 or None not in known:
+            return None
+        floor = np.array(LOOK_SPREAD)
+        here = np.array(look, dtype=np.float64)
+        far = []
+        for gem, seen in known.items():
+            centre = np.median(seen, axis=0)
+            spread = np.maximum(1.4826 * np.median(np.abs(seen - centre), axis=0), floor)
+            far.append((float(np.linalg.norm((here - centre) / spread)), gem))
+        far.sort(key=lambda f: f[0])
+        (nearest, gem), (second, _) = far[0], far[1]
+        if nearest > LOOK_FAR:
+            return None
+        if second - nearest <= LOOK_MARGIN:
+            return UNKNOWN
+        return EMPTY if gem is None else gem
 
     def empty_texture(self, player: str) -> float | None:
         """How uneven an empty hull of `player`'s colour looks here (the median of the
@@ -176,9 +203,9 @@ class PieceLooks:
                     # claim of a gem.)
                     self._in_empty.append(None if canoe.gem in (canoe.player, UNKNOWN)
                                           else canoe.gem)
-                if canoe.pale is not None and gem in (None, "clear"):
-                    self._pale.setdefault((canoe.player, gem), deque(maxlen=KEEP)).append(
-                        canoe.pale)
+                if canoe.look is not None:
+                    self._middles.setdefault((canoe.player, gem), deque(maxlen=KEEP)).append(
+                        canoe.look)
             if gem is None and canoe.texture is not None:
                 self._empty.setdefault(canoe.player, deque(maxlen=KEEP)).append(canoe.texture)
                 learned += 1
@@ -188,13 +215,14 @@ class PieceLooks:
         return learned
 
 
-def _robust(values: Iterable[float]) -> tuple[float, float]:
+def _robust(values: Sequence[float]) -> tuple[float, float]:
     """The median of `values` and their spread (the median absolute deviation scaled
     to a normal sigma), never below PALE_SPREAD."""
-    seen = np.array(list(values), dtype=np.float64)
+    seen = np.array(values, dtype=np.float64)
     centre = float(np.median(seen))
     return centre, max(1.4826 * float(np.median(np.abs(seen - centre))), PALE_SPREAD)
 
 
-__all__ = ["ENOUGH", "ENOUGH_GEMS", "KEEP", "PALE_CLEAR", "PALE_ENOUGH", "PALE_NEARER",
-           "PALE_SPREAD", "PALE_UNSURE", "SHOWN_PRIOR", "PieceLooks", "SeenCanoe"]
+__all__ = ["EMPTY", "ENOUGH", "ENOUGH_GEMS", "KEEP", "LOOK_FAR", "LOOK_MARGIN", "LOOK_SPREAD",
+           "PALE_CLEAR", "PALE_ENOUGH", "PALE_SPREAD", "PALE_UNSURE", "SHOWN_PRIOR",
+           "PieceLooks", "SeenCanoe"]

@@ -25,7 +25,7 @@ class GemRead(NamedTuple):
     texture: float | None    # how faceted its middle is (None: not measured)
     # The colour of its part least like the hull, when something stood out there.
     core: tuple[float, float, float] | None
-    pale: float | None       # how pale its palest part is (``GemEvidence.pale``)
+    look: tuple[float, ...] | None  # how its middle looks (``GemEvidence.look``)
 
 
 class GemEvidence(NamedTuple):
@@ -37,10 +37,16 @@ class GemEvidence(NamedTuple):
     core: np.ndarray         # the colour of the most unlike part
     texture: float           # how uneven the middle's brightness is, in sensor noise
     middle: np.ndarray       # the middle's mean colour
-    # The saturation of the palest tenth of the middle over the hull's own: a clear gem
-    # throws white light off its facets, the hull under it keeps its colour. A ratio, so
-    # a shadow or a dimmer lamp leaves it alone.
-    pale: float
+    # How the middle looks against its hull, what ``looks`` learns a gem's look by:
+    # the saturation of its palest tenth over the hull's (a clear gem throws white light
+    # off its facets, the hull under it keeps its colour), then its mean chromaticity
+    # less the hull's (blue, green, red; times LOOK_CHROMA). Ratios, so a shadow or a
+    # dimmer lamp leaves them alone.
+    look: tuple[float, float, float, float]
+
+    @property
+    def pale(self) -> float:
+        return self.look[0]
 
 
 class Stage:

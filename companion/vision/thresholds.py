@@ -51,6 +51,7 @@ GEM_FILL = 0.3              # a gem's colour makes at least this share of the ca
 GEM_ANGLE = 35.0            # degrees: how far a gem's colour may point off its class
 GEM_MARGIN = 3.0            # degrees: how much nearer the best gem must be than the next
 PALEST = 10                 # a canoe's middle's palest part: this fraction (1/10) of it
+LOOK_CHROMA = 10.0          # a middle's chromaticity shift, scaled near its paleness's range
 
 
 def _odd(px: float) -> int:
@@ -98,4 +99,5 @@ __all__ = [
     "GEM_ANGLE",
     "GEM_MARGIN",
     "PALEST",
+    "LOOK_CHROMA",
 ]

@@ -4,8 +4,11 @@ confirmed state says are empty, kept current, and used to judge a gem's facets."
 from __future__ import annotations
 
 from companion.vision.looks import (
+    EMPTY,
     ENOUGH,
     KEEP,
+    LOOK_FAR,
+    LOOK_SPREAD,
     PALE_CLEAR,
     PALE_ENOUGH,
     PALE_SPREAD,
@@ -103,7 +106,8 @@ def test_a_gem_read_in_an_empty_canoe_on_the_river_is_counted_as_invented():
 
 def _empty_hulls(looks: PieceLooks, player: str, pales: list[float]) -> None:
     for pale in pales:
-        looks.learn([SeenCanoe(player, "3", 5.0, pale=pale)], {player: [("3", None)]})
+        looks.learn([SeenCanoe(player, "3", 5.0, look=(pale, 0.0, 0.0, 0.0))],
+                    {player: [("3", None)]})
 
 
 def test_a_clear_gem_is_judged_only_once_enough_empty_hulls_were_seen_on_the_river():
@@ -111,7 +115,7 @@ def test_a_clear_gem_is_judged_only_once_enough_empty_hulls_were_seen_on_the_riv
     assert looks.pale_gem("red", 0.1) is None
     # The dock's print is another background: its hulls do not teach the river's look.
     for _ in range(PALE_ENOUGH):
-        looks.learn([SeenCanoe("red", "D", 5.0, pale=0.9)], {"red": [("D", None)]})
+        looks.learn([SeenCanoe("red", "D", 5.0, look=(0.9, 0.0, 0.0, 0.0))], {"red": [("D", None)]})
     assert looks.pale_gem("red", 0.1) is None
     _empty_hulls(looks, "red", [0.9] * (PALE_ENOUGH - 1))
     assert looks.pale_gem("red", 0.1) is None
@@ -133,18 +137,6 @@ def test_a_middle_paler_than_this_tables_empty_hulls_by_their_spread_holds_a_cle
     assert looks.pale_gem("green", None) is None                 # not measured
 
 
-def test_once_clear_gems_were_seen_in_such_hulls_the_nearer_look_decides():
-    looks = PieceLooks()
-    _empty_hulls(looks, "brown", [0.66] * 6)
-    for _ in range(ENOUGH):  # this table's clear gems in brown hulls: hardly paler
-        looks.learn([SeenCanoe("brown", "4", 9.0, pale=0.50)], {"brown": [("4", "clear")]})
-    # 2.7 spreads paler than the empty hulls: too little alone, but the clear look's.
-    assert looks.pale_gem("brown", 0.50) == "clear"
-    assert looks.pale_gem("brown", 0.20) == "clear"             # paler than clear gems
-    assert looks.pale_gem("brown", 0.66) is None
-    assert looks.pale_gem("brown", 0.58) == "unknown"           # half way
-
-
 def test_the_pale_look_follows_the_light_keeping_only_the_newest_hulls():
     looks = PieceLooks()
     _empty_hulls(looks, "yellow", [0.9] * KEEP)
@@ -161,3 +153,33 @@ def test_once_clear_is_read_from_paleness_the_camera_may_invent_it():
     assert "clear" not in looks.invented()
     _empty_hulls(looks, "red", [0.9])
     assert looks.invented() == {"clear": 1 / (PALE_ENOUGH + 1)}
+
+
+def _middles(looks: PieceLooks, player: str, gem: str | None, look: tuple[float, ...],
+             times: int = ENOUGH) -> None:
+    for _ in range(times):
+        looks.learn([SeenCanoe(player, "4", 5.0, look=look)], {player: [("4", gem)]})
+
+
+def test_a_middle_is_judged_by_the_nearest_look_once_two_were_learned_an_empty_one_among_them():
+    looks = PieceLooks()
+    empty, violet = (0.9, 0.0, 0.0, 0.0), (0.5, 0.6, -0.5, 0.0)
+    _middles(looks, "yellow", "violet", violet)
+    assert looks.middle_gem("yellow", violet) is None      # no empty hull's look yet
+    _middles(looks, "yellow", None, empty, times=ENOUGH - 1)
+    assert looks.middle_gem("yellow", violet) is None      # not ENOUGH of them
+    _middles(looks, "yellow", None, empty, times=1)
+    assert looks.middle_gem("yellow", violet) == "violet"
+    assert looks.middle_gem("yellow", (0.88, 0.05, 0.0, 0.0)) == EMPTY
+    assert looks.middle_gem("red", violet) is None         # another hull colour
+    assert looks.middle_gem("yellow", None) is None        # not measured
+
+
+def test_a_middle_about_as_near_two_looks_is_unknown_and_one_near_none_says_nothing():
+    looks = PieceLooks()
+    _middles(looks, "green", None, (0.9, 0.0, 0.0, 0.0))
+    _middles(looks, "green", "clear", (0.5, 0.0, 0.0, 0.0))
+    assert looks.middle_gem("green", (0.7, 0.0, 0.0, 0.0)) == "unknown"
+    # Far from both (a blue gem this table has not shown in a green hull yet): the
+    # colour rules judge it.
+    assert looks.middle_gem("green", (0.9, 0.0, 0.0, (LOOK_FAR + 1) * LOOK_SPREAD[3])) is None
