@@ -285,7 +285,7 @@ def _learn_once(board: Board, shots: list[np.ndarray], px_per_mm: float, source:
         for slot, (canoe, gem) in carried.items():
             ev = det.gem_evidence(image, where, board.slots[slot], canoe)
             if ev is not None:
-                seen.setdefault(f"gem:{gem}", []).append(ev[2])
+                seen.setdefault(f"gem:{gem}", []).append(ev.core)
     for name, colours in seen.items():
         profile.classes[name].bgr = np.median(np.array(colours), axis=0)
     unseen = sorted({f"gem:{g}" for _, g in carried.values()} - set(seen)
