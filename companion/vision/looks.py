@@ -203,9 +203,11 @@ class PieceLooks:
                     # claim of a gem.)
                     self._in_empty.append(None if canoe.gem in (canoe.player, UNKNOWN)
                                           else canoe.gem)
-                if canoe.look is not None:
-                    self._middles.setdefault((canoe.player, gem), deque(maxlen=KEEP)).append(
-                        canoe.look)
+                middles = self._middles.setdefault((canoe.player, gem), deque(maxlen=KEEP))
+                # A canoe that stayed where it lay is read again from its cached middle:
+                # the same sighting, however many pictures show it, is learned once.
+                if canoe.look is not None and canoe.look not in middles:
+                    middles.append(canoe.look)
             if gem is None and canoe.texture is not None:
                 self._empty.setdefault(canoe.player, deque(maxlen=KEEP)).append(canoe.texture)
                 learned += 1

@@ -3,6 +3,8 @@ confirmed state says are empty, kept current, and used to judge a gem's facets."
 
 from __future__ import annotations
 
+import itertools
+
 from companion.vision.looks import (
     EMPTY,
     ENOUGH,
@@ -104,9 +106,18 @@ def test_a_gem_read_in_an_empty_canoe_on_the_river_is_counted_as_invented():
     assert looks.invented() == {"clear": 0.25}
 
 
+_sightings = itertools.count(1)
+
+
+def _noise() -> float:
+    """A difference too small to matter that makes each sighting's look its own."""
+    return 1e-6 * next(_sightings)
+
+
 def _empty_hulls(looks: PieceLooks, player: str, pales: list[float]) -> None:
+    # Each a sighting of its own: its look differs from the others by the sensor's noise.
     for pale in pales:
-        looks.learn([SeenCanoe(player, "3", 5.0, look=(pale, 0.0, 0.0, 0.0))],
+        looks.learn([SeenCanoe(player, "3", 5.0, look=(pale, 0.0, 0.0, _noise()))],
                     {player: [("3", None)]})
 
 
@@ -158,7 +169,8 @@ def test_once_clear_is_read_from_paleness_the_camera_may_invent_it():
 def _middles(looks: PieceLooks, player: str, gem: str | None, look: tuple[float, ...],
              times: int = ENOUGH) -> None:
     for _ in range(times):
-        looks.learn([SeenCanoe(player, "4", 5.0, look=look)], {player: [("4", gem)]})
+        noisy = (*look[:3], look[3] + _noise())
+        looks.learn([SeenCanoe(player, "4", 5.0, look=noisy)], {player: [("4", gem)]})
 
 
 def test_a_middle_is_judged_by_the_nearest_look_once_two_were_learned_an_empty_one_among_them():
@@ -183,3 +195,13 @@ def test_a_middle_about_as_near_two_looks_is_unknown_and_one_near_none_says_noth
     # Far from both (a blue gem this table has not shown in a green hull yet): the
     # colour rules judge it.
     assert looks.middle_gem("green", (0.9, 0.0, 0.0, (LOOK_FAR + 1) * LOOK_SPREAD[3])) is None
+
+
+def test_a_canoe_read_again_where_it_lay_is_one_sighting_of_its_look():
+    # A canoe that did not move is read from its cached middle: the same look, which
+    # says no more the tenth time than the first.
+    looks = PieceLooks()
+    for _ in range(PALE_ENOUGH + 2):
+        looks.learn([SeenCanoe("red", "3", 5.0, look=(0.9, 0.0, 0.0, 0.0))],
+                    {"red": [("3", None)]})
+    assert looks.pale_gem("red", 0.1) is None
