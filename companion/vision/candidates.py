@@ -46,9 +46,10 @@ def slips(mismatches: Sequence[Mismatch]) -> str | None:
     """What the disagreements of the best fit amount to: "none" (a perfect fit),
     "hidden" (only canoes not seen, and gems a canoe carried before the event seen in
     another colour or not at all: ``_benign``), "misread" (those, gems of another
-    colour and one gem not seen: a clear gem on a pale hull, one in glare, or read in
-    the neighbour's canoe on a shared disc: ``_swapped``), "stirred" (only things not
-    seen, and places whose pixels changed that the event leaves as they were: something
+    colour and one gem not seen: a clear gem on a pale hull, one in glare; and any gems
+    read in the neighbour's canoe on a shared disc: ``_swapped``), "stirred" (only
+    things not seen, and places whose pixels changed that the event leaves as they were:
+    something
     came or went there that the reading did not make out), or None (something the
     picture shows that the event does not explain; two gems unseen at once are likelier
     another move)."""
@@ -58,8 +59,11 @@ def slips(mismatches: Sequence[Mismatch]) -> str | None:
         return "hidden"
     if all(_benign(m) or m.kind == "stirred" for m in mismatches):
         return "stirred"
-    given = {id(m) for _, m in _swapped(mismatches)}
-    if sum(m.unseen_gem for m in mismatches) <= 1 and \
+    swapped = _swapped(mismatches)
+    given = {id(m) for _, m in swapped}
+    # A gem read in the neighbour's canoe was seen, not missed.
+    lost = {id(m) for m, _ in swapped}
+    if sum(m.unseen_gem and id(m) not in lost for m in mismatches) <= 1 and \
             all(_slip(m) or id(m) in given for m in mismatches):
         return "misread"
     return None

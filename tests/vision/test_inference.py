@@ -906,3 +906,18 @@ def test_a_canoe_seen_where_none_lies_is_never_flagged_nor_taken_for_another_tur
         result = infer_turn(game, obs)
         assert result.status in ("exact", "ambiguous")
         assert turn in offered(result)
+
+
+def test_a_gem_read_in_the_neighbours_canoe_of_a_shared_disc_is_no_gem_unseen():
+    """Blue's canoe on 7L carries clear, red's beside it on the same disc is empty, and
+    brown's violet on 6R hid: the picture read the clear gem in red's canoe. That is
+    one gem hidden and one read in the wrong canoe, a misread to ask about, not two
+    gems unseen at once (which is likelier another move)."""
+    from companion.vision.fit import Mismatch
+
+    lost = Mismatch("cargo", "blue", ("7L", "clear"), ("7L", None), 0.5)
+    given = Mismatch("cargo", "red", ("7L", None), ("7L", "clear"), 1.0)
+    hid = Mismatch("cargo", "brown", ("6R", "violet"), ("6R", None), 1.0)
+    assert slips([lost, given, hid]) == "misread"
+    other = Mismatch("cargo", "green", ("5", "blue"), ("5", None), 1.0)
+    assert slips([lost, given, hid, other]) is None  # two gems unseen besides the swap
