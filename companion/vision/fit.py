@@ -223,7 +223,7 @@ def _steps_between(a: str, b: str) -> int:
 
 
 def _pair_cost(player: str, exp: Canoe, seen: Canoe, w: FitWeights,
-               had: frozenset[Canoe] = frozenset()) -> float:
+               had: frozenset[Canoe] = frozenset(), sealed: bool = False) -> float:
     cost = 0.0
     if exp[0] != seen[0]:
         cost += w.place + w.distance * _steps_between(exp[0], seen[0])
@@ -238,7 +238,7 @@ def _pair_cost(player: str, exp: Canoe, seen: Canoe, w: FitWeights,
             cost += w.colour
         elif exp[1] is not None:
             cost += w.unseen(exp[1])
-        elif exp[0] == seen[0] and _was_other(exp[0], seen[1], had):
+        elif exp[0] == seen[0] and (sealed or _was_other(exp[0], seen[1], had)):
             cost += w.colour
         else:
             cost += w.cargo
@@ -265,11 +265,12 @@ def _injections(n_exp: int, n_seen: int) -> list[tuple[int | None, ...]]:
 
 @lru_cache(maxsize=8192)
 def _best_pairing(player: str, expected: tuple[Canoe, ...], seen: tuple[Canoe, ...],
-                  weights: FitWeights, had: frozenset[Canoe] = frozenset()
-                  ) -> tuple[float, tuple[int | None, ...]]:
+                  weights: FitWeights, had: frozenset[Canoe] = frozenset(),
+                  sealed: bool = False) -> tuple[float, tuple[int | None, ...]]:
     """The cheapest pairing of `player`'s expected with seen canoes and its cost. Ties go
     to the pairing listed first, which pairs before it leaves unpaired."""
-    costs = [[_pair_cost(player, e, c, weights, had) for c in seen] for e in expected]
+    costs = [[_pair_cost(player, e, c, weights, had, sealed) for c in seen]
+             for e in expected]
     best: tuple[float, tuple[int | None, ...]] | None = None
     for pairing in _injections(len(expected), len(seen)):
         paired = [j for j in pairing if j is not None]
@@ -307,17 +308,23 @@ def match_canoes(player: str, expected: Sequence[Canoe], seen: Sequence[Canoe],
     # The gems the event steals from this player's canoes, where they lay before it.
     gone = Counter(g for _, g in before or () if g) - Counter(g for _, g in exp if g)
     had = frozenset(c for c in before or () if robbed and c[1] is not None and gone[c[1]])
-    cost, pairing = _best_pairing(player, exp, got, weights, had)
+    # A gem comes into a canoe only by its own player's move (R-RIVER-5, R-GEM-6): in
+    # the canoes of a player who does not move and loses no gem to a thief (every
+    # player in the river's phase), a gem seen where the canoe is empty is the camera's,
+    # as a colour misread is.
+    sealed = robbed and not +gone
+    cost, pairing = _best_pairing(player, exp, got, weights, had, sealed)
     fresh = set(loaded or ())
     found = []
     for e, j in zip(exp, pairing, strict=True):
         if j is None:
             found.append(Mismatch("missing", player, e, None, weights.missing))
             continue
-        c = _pair_cost(player, e, got[j], weights, had)
+        c = _pair_cost(player, e, got[j], weights, had, sealed)
         if c:
             carried = loaded is not None and e[1] is not None and e not in fresh
-            invented = e[1] is None and got[j][1] in weights.invented
+            invented = e[1] is None and (got[j][1] in weights.invented
+                                         or (sealed and e[0] == got[j][0]))
             found.append(Mismatch("cargo" if e[0] == got[j][0] else "moved", player, e,
                                   got[j], c, carried, invented=invented,
                                   emptied=e[1] is None and e[0] == got[j][0]

@@ -921,3 +921,22 @@ def test_a_gem_read_in_the_neighbours_canoe_of_a_shared_disc_is_no_gem_unseen():
     assert slips([lost, given, hid]) == "misread"
     other = Mismatch("cargo", "green", ("5", "blue"), ("5", None), 1.0)
     assert slips([lost, given, hid, other]) is None  # two gems unseen besides the swap
+
+
+def test_R_RIVER_5_a_gem_seen_in_an_empty_canoe_of_a_player_who_does_not_move_is_a_misread():
+    """Only its own player's move puts a gem into a canoe (nothing is loaded in the
+    river's phase, R-RIVER-5; canoes never pass gems, R-GEM-6): in the river's phase,
+    or a bystander's canoe in another's turn, a gem seen where the canoe is empty
+    costs as a colour misread and is a slip to ask about, not a load to flag. The
+    mover's own canoe is judged as before: a gem there may be a load no rule allows."""
+    from companion.vision.fit import DEFAULT_WEIGHTS, match_canoes
+
+    w = DEFAULT_WEIGHTS
+    cost, (m,) = match_canoes("red", [("7L", None)], [("7L", "clear")], w, loaded=(),
+                              before=[("6L", None)], robbed=True)
+    assert cost == w.colour and m.invented
+    assert slips([m]) == "misread"
+    cost, (m,) = match_canoes("red", [("7L", None)], [("7L", "clear")], w, loaded=(),
+                              before=[("6L", None)], robbed=False)
+    assert cost == w.cargo and not m.invented
+    assert slips([m]) is None
