@@ -104,16 +104,16 @@ class GemReader(Stage):
         # before it has learned two, or when the middle is near none of them.
         learned: str | None = NO_LOOK if ashore else self._learned(player, look)
         if unlike < GEM_UNLIKE:
-            # Nothing of another colour than the hull's: what the table learned its
-            # hulls look like decides, once it has. Before, a clear gem shows the hull
+            # Nothing of another colour than the hull's. A clear gem shows the hull
             # through it: paler in the middle than this table's empty hulls of this
             # colour ever look (``PieceLooks.pale_gem``, once it has seen them). Else
             # empty, unless the middle is faceted: then a gem of the hull's own colour
-            # (a red gem in a red canoe), if there is such a gem.
+            # (a red gem in a red canoe), if there is such a gem. (The learned looks
+            # name no gem here: a gem claimed where none is costs the inference far
+            # more than one missed, and a look learned from a few sightings is no
+            # evidence that a gem is there at all.)
             if ashore:
                 return None
-            if learned != NO_LOOK:
-                return learned
             clear = self.looks.pale_gem(player, evidence.pale)
             if clear == "clear" and "clear" in self._gem_idx:
                 return "clear"
