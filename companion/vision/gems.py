@@ -99,10 +99,6 @@ class GemReader(Stage):
     def _judge_gem(self, evidence: GemEvidence, player: str, ashore: bool) -> str | None:
         unlike, hull, core, texture, middle, look = evidence
         own = player if player in self._gem_idx else None
-        # The look of the gem (or of an empty hull) this table's confirmed pictures
-        # showed in hulls of this colour that the middle is nearest (``looks``); NO_LOOK
-        # before it has learned two, or when the middle is near none of them.
-        learned: str | None = NO_LOOK if ashore else self._learned(player, look)
         if unlike < GEM_UNLIKE:
             # Nothing of another colour than the hull's. A clear gem shows the hull
             # through it: paler in the middle than this table's empty hulls of this
@@ -138,7 +134,10 @@ class GemReader(Stage):
             return own
         if best <= GEM_ANGLE and second - best >= GEM_MARGIN:
             return gem
-        # No gem's colour stands out: the nearest look this table has shown, if any.
+        # No gem's colour stands out: the look of the gem (or of an empty hull) this
+        # table's confirmed pictures showed in hulls of this colour that the middle is
+        # nearest (``looks``), once it has learned two.
+        learned = NO_LOOK if ashore else self._learned(player, look)
         return UNKNOWN if learned == NO_LOOK else learned
 
     def _learned(self, player: str, look: tuple[float, ...]) -> str | None:

@@ -49,7 +49,8 @@ PALE_SPREAD = 0.06  # the least spread taken for them (pale is a ratio of satura
 PALE_CLEAR = 3.0    # spreads paler than their median: a clear gem
 PALE_UNSURE = 2.0   # ... between this and PALE_CLEAR: unsure
 # Once a hull colour's middles were seen empty and with a gem (two of each at least), a
-# middle is judged by the look it is nearest: its distance to each in units of that
+# middle in which something stands out that no gem's colour names is judged by the look
+# it is nearest: its distance to each in units of that
 # look's own spread (per measure, never below LOOK_SPREAD), the nearest taken when it is
 # LOOK_MARGIN nearer than the next, and only when within LOOK_FAR of it (else it is no
 # look this table has shown: the colour rules judge it).
@@ -133,10 +134,9 @@ class PieceLooks:
 
     def pale_gem(self, player: str, pale: float | None) -> str | None:
         """What the paleness of a canoe's middle (of `player`'s colour, on the river)
-        says before any gem was seen in such hulls (then ``middle_gem`` judges): "clear"
-        when it is paler than this table's empty hulls of that colour look, by
-        PALE_CLEAR of their spreads; "unknown" when unsure; None when it says nothing
-        (an empty hull's paleness, or too few hulls seen yet)."""
+        says: "clear" when it is paler than this table's empty hulls of that colour
+        look, by PALE_CLEAR of their spreads; "unknown" when unsure; None when it says
+        nothing (an empty hull's paleness, or too few hulls seen yet)."""
         empty = self._middles.get((player, None))
         if pale is None or not empty or len(empty) < PALE_ENOUGH:
             return None
