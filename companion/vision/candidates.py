@@ -49,10 +49,9 @@ def slips(mismatches: Sequence[Mismatch]) -> str | None:
     colour and one gem not seen: a clear gem on a pale hull, one in glare; and any gems
     read in the neighbour's canoe on a shared disc: ``_swapped``), "stirred" (only
     things not seen, and places whose pixels changed that the event leaves as they were:
-    something
-    came or went there that the reading did not make out), or None (something the
-    picture shows that the event does not explain; two gems unseen at once are likelier
-    another move)."""
+    something came or went there that the reading did not make out), or None
+    (something the picture shows that the event does not explain; two gems unseen at
+    once are likelier another move)."""
     if not mismatches:
         return "none"
     if all(_benign(m) for m in mismatches):
