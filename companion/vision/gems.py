@@ -38,9 +38,6 @@ from .thresholds import (
     SAME_MIDDLE,
 )
 
-# ``GemReader._learned``'s word for "the table has learned no look to judge this by".
-NO_LOOK = "no look"
-
 
 class GemReader(Stage):
     """The gems stage of ``Detector`` (its state lives on the detector: see
@@ -137,18 +134,10 @@ class GemReader(Stage):
         # No gem's colour stands out: the look of the gem (or of an empty hull) this
         # table's confirmed pictures showed in hulls of this colour that the middle is
         # nearest (``looks``), once it has learned two.
-        learned = NO_LOOK if ashore else self._learned(player, look)
-        return UNKNOWN if learned == NO_LOOK else learned
-
-    def _learned(self, player: str, look: tuple[float, ...]) -> str | None:
-        """``PieceLooks.middle_gem`` as a reading: None for an empty canoe, a gem,
-        "unknown", or NO_LOOK when the table has no opinion yet."""
-        learned = self.looks.middle_gem(player, look)
-        if learned is None:
-            return NO_LOOK
+        learned = None if ashore else self.looks.middle_gem(player, look)
         if learned == EMPTY:
             return None
-        return learned if learned == UNKNOWN or learned in self._gem_idx else UNKNOWN
+        return learned if learned in self._gem_idx else UNKNOWN
 
     def _gem_colour(self, gem: str) -> np.ndarray:
         """A gem's colour in a canoe here: as this table showed it in confirmed

@@ -140,8 +140,8 @@ class PieceLooks:
         empty = self._middles.get((player, None))
         if pale is None or not empty or len(empty) < PALE_ENOUGH:
             return None
-        centre, spread = _robust([look[0] for look in empty])
-        paler = (centre - pale) / spread
+        centre, spread = _robust(np.array([look[0] for look in empty]), PALE_SPREAD)
+        paler = float((centre - pale) / spread)
         if paler > PALE_CLEAR:
             return "clear"
         return UNKNOWN if paler > PALE_UNSURE else None
@@ -159,12 +159,10 @@ class PieceLooks:
                  if hull == player and len(seen) >= ENOUGH}
         if len(known) < 2 or None not in known:
             return None
-        floor = np.array(LOOK_SPREAD)
         here = np.array(look, dtype=np.float64)
         far = []
         for gem, seen in known.items():
-            centre = np.median(seen, axis=0)
-            spread = np.maximum(1.4826 * np.median(np.abs(seen - centre), axis=0), floor)
+            centre, spread = _robust(seen, np.array(LOOK_SPREAD))
             far.append((float(np.linalg.norm((here - centre) / spread)), gem))
         far.sort(key=lambda f: f[0])
         (nearest, gem), (second, _) = far[0], far[1]
@@ -217,12 +215,11 @@ class PieceLooks:
         return learned
 
 
-def _robust(values: Sequence[float]) -> tuple[float, float]:
-    """The median of `values` and their spread (the median absolute deviation scaled
-    to a normal sigma), never below PALE_SPREAD."""
-    seen = np.array(values, dtype=np.float64)
-    centre = float(np.median(seen))
-    return centre, max(1.4826 * float(np.median(np.abs(seen - centre))), PALE_SPREAD)
+def _robust(seen: np.ndarray, floor: float | np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The median of sightings (along the first axis) and their spread (the median
+    absolute deviation scaled to a normal sigma), never below `floor`."""
+    centre = np.median(seen, axis=0)
+    return centre, np.maximum(1.4826 * np.median(np.abs(seen - centre), axis=0), floor)
 
 
 __all__ = ["EMPTY", "ENOUGH", "ENOUGH_GEMS", "KEEP", "LOOK_FAR", "LOOK_MARGIN", "LOOK_SPREAD",
