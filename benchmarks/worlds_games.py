@@ -86,9 +86,11 @@ class Frames:
 
 
 # Milliseconds of each TableCamera.step: "tracking" (a frame only followed), "judged"
-# (the step in which a still view was read, compared and handed to the table: the
-# time from the view being still to the move decided).
-STEP_MS: dict[str, list[float]] = {"tracking": [], "judged": []}
+# (the step in which a still view was read, compared and handed to the table, and the
+# picture then learned from), and "decided" (of such a step, the time until the table
+# answered: applied, asked or flagged the move; the learning comes after the answer).
+STEP_MS: dict[str, list[float]] = {"tracking": [], "judged": [], "decided": []}
+_ANSWERED: list[float] = []  # when Table.observe returned (perf_counter)
 
 
 def _show(camera: TableCamera, frames: Frames, image: np.ndarray, times: int) -> list[str]:
@@ -99,12 +101,14 @@ def _show(camera: TableCamera, frames: Frames, image: np.ndarray, times: int) ->
         frames.image, shown = None, frames.image  # the noisy frame is made before the clock
         source = camera.source
         camera.source = _Once(frame)
+        _ANSWERED.clear()
         started = time.perf_counter()
         outcome = camera.step()
         took = (time.perf_counter() - started) * 1000
         camera.source, frames.image = source, shown
         STEP_MS["tracking" if outcome is None else "judged"].append(took)
         if outcome is not None:
+            STEP_MS["decided"].append((_ANSWERED[-1] - started) * 1000)
             said.append(outcome)
     return said
 
@@ -217,6 +221,14 @@ def play(game_dir: Path, world: WorldFixture, profile: Path | None, tmp: Path,
     frames = Frames(sensor_of(world.meta), meta["seed"], noise_scale)
     vision = Vision(world.board_file, profile, settle=SETTLE)
     camera = TableCamera(table, frames, vision=vision, fps=FPS, settle_s=SETTLE_S)
+    answer = table.observe
+
+    def observe(seen: dict[str, Any]) -> str:
+        outcome = answer(seen)
+        _ANSWERED.append(time.perf_counter())
+        return outcome
+
+    table.observe = observe  # type: ignore[method-assign]
     _show(camera, frames, by_events[0]["stable"], SETTLE + 3)
     reference = Game.from_setup(setup)
     counts: Counter = Counter()
@@ -374,13 +386,15 @@ def main() -> int:
         for r in group:
             total.update(r["counts"])
         print(f"  {label}: {len(group)} games: {line(total, len(group))}")
-    track, judged = STEP_MS["tracking"], STEP_MS["judged"]
+    track, judged, decided = STEP_MS["tracking"], STEP_MS["judged"], STEP_MS["decided"]
     if track and judged:
         print(f"  camera path on this machine: a tracked frame median {np.median(track):.1f} ms "
               f"(90th percentile {np.percentile(track, 90):.1f}, {len(track)} frames); a still "
-              f"view read, compared and decided median {np.median(judged):.1f} ms (90th "
-              f"percentile {np.percentile(judged, 90):.1f}, {len(judged)} views); "
-              "one core: run under `taskset -c 0`")
+              f"view read, compared and the move decided (the table's answer) median "
+              f"{np.median(decided):.1f} ms (90th percentile {np.percentile(decided, 90):.1f}, "
+              f"{len(judged)} views), and the picture learned from by the end of that frame: "
+              f"median {np.median(judged):.1f} ms (90th percentile "
+              f"{np.percentile(judged, 90):.1f}); one core: run under `taskset -c 0`")
     print("failures:")
     for _world, name, r in results:
         for f in r["fails"]:

@@ -102,8 +102,12 @@ def bare_cells(img: np.ndarray, board: Board, known: KnownBoard, px_per_mm: floa
         if not wanted.any():
             return wanted
     near_dock = _grown(shape, board.dock, c / px_per_mm)
-    if wanted is None or (wanted & near_dock).any():
+    if wanted is None or (wanted & _on_dock(board, shape, c, px_per_mm)).any():
         hidden |= _covered_dock(img, board, known, c, px_per_mm)
+    else:
+        # None of the cells asked about could show bare (the search shows only cells
+        # wholly on the dock bare): no need to look for its canoes.
+        hidden |= near_dock
     hidden |= _covered_slots(img, board, known, c, px_per_mm, wanted)
     return ~hidden if wanted is None else wanted & ~hidden
 
@@ -147,6 +151,15 @@ def _covered_dock(img: np.ndarray, board: Board, known: KnownBoard, side: int,
         return near
     cells = bare[:rows * side, :cols * side].reshape(rows, side, cols, side)
     return near & ~cast(np.ndarray, cells.all(axis=(1, 3)))
+
+
+def _on_dock(board: Board, shape: tuple[int, int], side: int, px_per_mm: float) -> np.ndarray:
+    """The cells (of `side` pixels) wholly on the dock, short of its rim: the only ones
+    ``_covered_dock`` may find bare."""
+    rows, cols = shape
+    dock = cv2.erode(polygon_mask((rows * side, cols * side), board.dock, px_per_mm),
+                     np.ones((3, 3), np.uint8)).astype(bool)
+    return cast(np.ndarray, dock.reshape(rows, side, cols, side).all(axis=(1, 3)))
 
 
 def _covered_slots(img: np.ndarray, board: Board, known: KnownBoard, side: int,

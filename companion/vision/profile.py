@@ -20,6 +20,7 @@ import math
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -68,6 +69,16 @@ class ColourClass:
     mean: np.ndarray      # feature mean
     cov: np.ndarray       # feature covariance
     bgr: np.ndarray       # mean colour (light-corrected BGR), for local references
+
+    # Every pixel judged is measured against the same few classes: their inverse and
+    # log-determinant are worked out once.
+    @cached_property
+    def inverse(self) -> np.ndarray:
+        return np.linalg.inv(self.cov)
+
+    @cached_property
+    def log_det(self) -> float:
+        return math.log(np.linalg.det(self.cov))
 
     def to_json(self) -> dict[str, Any]:
         return {"mean": [round(float(v), 6) for v in self.mean],
@@ -144,7 +155,7 @@ class ColourProfile:
         for i in which:
             c = self.classes[names[i]]
             d2 = _d2(f, c)
-            cost = d2 + math.log(np.linalg.det(c.cov))
+            cost = d2 + c.log_det
             better = cost < best
             best[better] = cost[better]
             best_d2[better] = d2[better]
@@ -272,14 +283,14 @@ def _fit(px: np.ndarray) -> ColourClass:
 def _d2(f: np.ndarray, c: ColourClass) -> np.ndarray:
     """The squared Mahalanobis distance of features `f` from class `c`."""
     d = f - c.mean
-    d2: np.ndarray = np.einsum("ni,ij,nj->n", d, np.linalg.inv(c.cov), d)
+    d2: np.ndarray = np.einsum("ni,ij,nj->n", d, c.inverse, d)
     return d2
 
 
 def _cost(f: np.ndarray, c: ColourClass) -> np.ndarray:
     """Minus twice the log-likelihood of features `f` under class `c` (up to a constant
     shared by all classes): what ``score`` compares."""
-    return _d2(f, c) + math.log(np.linalg.det(c.cov))
+    return _d2(f, c) + c.log_det
 
 
 def _moments(f: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
