@@ -15,6 +15,12 @@ the picture teaches the table's look as a confirmed picture does at the table
 game has shown so far. Printed per gem (None: empty canoes) for the tuned and the
 NOT-FOR-TUNING worlds separately (quote the latter): a gem misread in an empty canoe is
 one invented. Much quicker than `worlds_games.py`, and it says nothing of inference.
+
+Then, for the discs two players' canoes share with one of them carrying a gem (where a
+thief ends, R-STEAL, and what a theft changes): which of the two canoes the gems stage
+says holds it: the carrier only (told), the neighbour only (swapped, when it names the
+carrier's gem: the picture then says the other event; else a misread), both, or
+neither (a colour named counts; "unknown" does not).
 """
 
 from __future__ import annotations
@@ -50,6 +56,37 @@ def truth_canoes(truth: dict[str, Any]) -> dict[str, list[tuple[str, str | None]
     return out
 
 
+SHARED = "shared disc"  # the tally's key for the discs two players' canoes share
+
+
+def _shared(canoes: dict[str, list[tuple[str, str | None]]], seen: list[Any]
+            ) -> list[str]:
+    """For each disc two players' canoes share, one of them carrying a gem: which
+    canoe the reading names a gem colour in ("told": the carrier only; the neighbour
+    only: "swapped" when it names the carrier's gem, else "neighbour misread"; "both",
+    "neither"); a disc where either canoe was not read is left out."""
+    on: dict[str, list[tuple[str, str | None]]] = {}
+    for player, held in canoes.items():
+        for place, gem in held:
+            on.setdefault(place, []).append((player, gem))
+    out = []
+    for place, here in on.items():
+        if place in ("D", "F") or len(here) != 2 or here[0][0] == here[1][0] \
+                or sum(gem is not None for _, gem in here) != 1:
+            continue
+        carrier = next(p for p, gem in here if gem is not None)
+        other = next(p for p, gem in here if gem is None)
+        read = {c.player: c.gem for c in seen if c.place == place}
+        if carrier not in read or other not in read:
+            continue
+        names = {p: read[p] not in (None, UNKNOWN) for p in (carrier, other)}
+        gem = next(gem for _, gem in here if gem is not None)
+        out.append("both" if all(names.values()) else "told" if names[carrier]
+                   else ("swapped" if read[other] == gem else "neighbour misread")
+                   if names[other] else "neither")
+    return out
+
+
 def read_game(world: Any, game_dir: Path, profile: Path | None) -> Counter[tuple[str, str]]:
     meta = json.loads((game_dir / "game.json").read_text())
     vision = Vision(world.board_file, profile, settle=1)
@@ -74,6 +111,8 @@ def read_game(world: Any, game_dir: Path, profile: Path | None) -> Counter[tuple
             tally[(str(gem), verdict)] += 1
             if verdict == "wrong":
                 tally[(str(gem), f"as {seen.gem}")] += 1
+        for said in _shared(canoes, reading.canoes):
+            tally[(SHARED, said)] += 1
         if not reading.occluded:
             vision.detector.looks.learn(reading.canoes, canoes)
     return tally
@@ -82,7 +121,7 @@ def read_game(world: Any, game_dir: Path, profile: Path | None) -> Counter[tuple
 def table(title: str, tally: Counter[tuple[str, str]]) -> None:
     print(title)
     print(f"  {'gem':8s}{'canoes':>8s}{'right':>9s}{'unknown':>9s}{'misread':>9s}   misread as")
-    for gem in sorted({g for g, _ in tally}):
+    for gem in sorted({g for g, _ in tally if g != SHARED}):
         n = sum(tally[(gem, k)] for k in ("right", "unknown", "wrong"))
         cells = "".join(f"{100 * tally[(gem, k)] / n:8.1f}%" for k in ("right", "unknown", "wrong"))
         slips = ", ".join(f"{k} {v}" for (g, k), v in sorted(tally.items())
@@ -92,6 +131,12 @@ def table(title: str, tally: Counter[tuple[str, str]]) -> None:
     if n:
         right = sum(v for (_, k), v in tally.items() if k == "right")
         print(f"  {'all':8s}{n:8d}{100 * right / n:8.1f}%")
+    shared = {k: v for (g, k), v in tally.items() if g == SHARED}
+    if shared:
+        total = sum(shared.values())
+        print(f"  a disc two players share, one canoe carrying a gem ({total}): the gem named "
+              + ", ".join(f"{k} {100 * shared.get(k, 0) / total:.1f}%"
+                          for k in ("told", "swapped", "neighbour misread", "both", "neither")))
 
 
 def main() -> int:

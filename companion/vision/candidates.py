@@ -330,14 +330,16 @@ def _pile_hid(m: Mismatch) -> bool:
 
 
 def _benign(m: Mismatch) -> bool:
-    """A disagreement that cannot mean another move: a canoe not seen, a canoe seen
+    """A disagreement that cannot mean another move: a canoe not seen, a disc not seen
+    (every slot holds one at rest whatever the event, R-SETUP-2, R-RIVER-2: one not seen
+    lies under the canoes piled on it, or in glare), a canoe seen
     beyond the two a player has (``Mismatch.phantom``) but not where the event takes one
     away (``Mismatch.stayed``: the move may not have happened), a gem the canoe
     carried before seen in another colour or not seen (the picture before showed it;
     a gem leaves its canoe only by a move that says so, and such an event is scored
     too: when it is the one that happened, it fits better); a loaded gem so, when the
     picture saw the deposits change as the event says (``Mismatch.vouched``)."""
-    return m.kind == "missing" or (m.phantom and not m.stayed) or (
+    return m.kind in ("missing", "disc") or (m.phantom and not m.stayed) or (
         (m.carried or m.vouched) and (m.misread_colour or m.unseen_gem))
 
 

@@ -655,6 +655,20 @@ def test_R_GEM_3_a_load_of_a_colour_the_camera_often_misses_is_taken_when_nothin
     assert infer_turn(game, obs).status != "exact"
 
 
+def test_R_SETUP_2_a_disc_not_seen_is_the_cameras_slip_not_another_event():
+    # Every slot holds a disc at rest whatever the event (R-SETUP-2, R-RIVER-2): one not
+    # seen lies under the canoes piled on it. It is reported, but it does not stop the
+    # one event the rest of the picture settles on (the violet pile not seen to change,
+    # the violet gem seen in the canoe).
+    game, turn, obs = yellow_loads_violet()
+    obs["deposits_changed"] = []
+    assert infer_turn(game, obs).status == "exact"
+    obs["slots"]["4"]["disc"] = False
+    result = infer_turn(game, obs)
+    assert result.status == "exact" and result.turn == turn
+    assert [m.message for m in result.unexplained] == ["no disc seen in slot 4"]
+
+
 def test_a_loaded_gem_the_canoe_hid_is_seen_leaving_its_deposit():
     game = worked_example()
     turn = parse_turn("D-4+clear", "blue")
