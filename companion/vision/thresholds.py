@@ -46,6 +46,8 @@ GEM_TEXTURE = 6.0           # a faceted middle's brightness spreads this many ti
 # A middle is faceted when it is this many times as uneven as empty canoes of the same
 # colour looked at this table (a 3-D hull's shading and gloss are uneven too).
 FACETED_OVER_EMPTY = 1.6
+# Until then, against the median of one picture's plain middles, when it shows this many.
+PLAIN_ENOUGH = 3
 GEM_UNLIKE = 0.3            # share of a gem's area unlike the hull: less is an empty canoe
 GEM_FILL = 0.3              # a gem's colour makes at least this share of the canoe's middle
 GEM_ANGLE = 35.0            # degrees: how far a gem's colour may point off its class
@@ -94,6 +96,7 @@ __all__ = [
     "GEM_CORE",
     "GEM_TEXTURE",
     "FACETED_OVER_EMPTY",
+    "PLAIN_ENOUGH",
     "GEM_UNLIKE",
     "GEM_FILL",
     "GEM_ANGLE",
