@@ -109,12 +109,14 @@ class HandFinder(Stage):
         return cv2.resize(canoe[:rows * c, :cols * c].astype(np.uint8) * 255, (cols, rows),
                           interpolation=cv2.INTER_AREA) / 255.0
 
-    @staticmethod
-    def _piece_cells(share: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """Surface cells mostly of a canoe's colour (`share`: ``_canoe_share``); those and
-        the cells around them (its shadow and blur, which depart from the board too)."""
+    def _piece_cells(self, share: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Surface cells mostly of a canoe's colour (`share`: ``_canoe_share``); those,
+        the cells around them (its shadow and blur, which depart from the board too) and
+        the deposits' cells (a pile a gem was put on or taken from has changed: a deposit
+        at the board's edge would otherwise pass for something reaching in)."""
         cells = share >= 0.5
-        return cells, cv2.dilate(cells.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
+        around = cv2.dilate(cells.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
+        return cells, around | self._deposit_cells
 
     def _unexplained(self, share: np.ndarray, departure: tuple[np.ndarray, np.ndarray],
                      fresh: np.ndarray | None = None) -> np.ndarray:

@@ -74,6 +74,7 @@ class Stage:
     _shade_cell: int            # the side of a shade cell in pixels (with _shade_ref)
     surface: Surface | None     # the empty board's own look, if the profile knows it
     _river_cells: np.ndarray    # surface cells all within canoe_area (with surface)
+    _deposit_cells: np.ndarray  # surface cells touching a deposit (with surface)
 
     # The board's fixed masks (``BoardMasks._build_masks``).
     valid: np.ndarray           # where pieces are looked for (bool)

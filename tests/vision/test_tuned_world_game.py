@@ -93,3 +93,29 @@ def test_R_GEM_1_a_clear_gem_in_a_canoe_is_read_once_the_table_has_seen_its_empt
     # (One empty hull of 70 reads as clear here: the inference asks about such a
     # gem once the table has seen its camera invent that colour.)
     assert reads[None].count("clear") <= len(reads[None]) // 20, reads[None]
+
+
+def test_R_GEM_3_a_gem_put_on_a_pile_at_the_boards_edge_is_no_arm_reaching_in():
+    """w103, g105 event 14: brown unloads at 6R (the red pile, whose deposit lies at the
+    board's right edge, changes) and steals yellow's gem on 3. Against the picture
+    before, the pile changed plainly, joined to the edge: it passed for an arm reaching
+    in, and the camera never read the move. A deposit is where gems come and go: its
+    change is a piece's, as a canoe's is."""
+    world_dir = WORLD.parent / "w103"
+    game_dir = world_dir / "games" / "g105"
+    meta = json.loads((game_dir / "game.json").read_text())
+    log = [json.loads(line) for line in (game_dir / "log.jsonl").read_text().splitlines()]
+    world = json.loads((world_dir / "world.json").read_text())["world"]
+    board = load_board(Path(__file__).resolve().parents[2] / world["board_file"])
+    stable = {f["events"]: cv2.imread(str(game_dir / f["file"]))
+              for f in meta["frames"] if f["kind"] == "stable"}
+    assert log[14]["canoes"][0]["pre"] == ["unload"]
+    # Calibrated from the layout photos, as the README says.
+    layout = [cv2.imread(str(p)) for p in sorted((world_dir / "calibration").glob("layout-*.jpg"))]
+    profile = learn_profile(board, layout, base=load_profile())
+    vision = Vision(board, profile, settle=1)
+    vision.observe(stable[12])  # (event 13 plays cards: the board is as after event 12)
+    assert vision.last_reading.in_the_way == []
+    vision.reference = (vision.last_reading.corrected, vision.last_location)
+    seen = vision.observe(stable[14])
+    assert vision.last_reading.in_the_way == [] and seen["stable"] is True
