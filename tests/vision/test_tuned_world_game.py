@@ -8,10 +8,11 @@ import json
 from pathlib import Path
 
 import cv2
+import numpy as np
 import pytest
 
 from companion.rules import Game
-from companion.vision.board import load_board
+from companion.vision.board import Board, load_board
 from companion.vision.known import KnownBoard
 from companion.vision.learn import learn_profile
 from companion.vision.memory import BoardMemory
@@ -19,19 +20,24 @@ from companion.vision.observer import Vision
 from companion.vision.profile import load_profile
 
 WORLD = Path(__file__).resolve().parents[1] / "fixtures" / "worlds" / "w101"
-GAME = WORLD / "games" / "g101"
+
+
+def _game(world_dir: Path, game: str) -> tuple[Board, list[dict], dict[int, np.ndarray]]:
+    """A world's board, one of its games' log and the game's stable pictures by the
+    number of events they show."""
+    game_dir = world_dir / "games" / game
+    meta = json.loads((game_dir / "game.json").read_text())
+    log = [json.loads(line) for line in (game_dir / "log.jsonl").read_text().splitlines()]
+    stable = {f["events"]: cv2.imread(str(game_dir / f["file"]))
+              for f in meta["frames"] if f["kind"] == "stable"}
+    world = json.loads((world_dir / "world.json").read_text())["world"]
+    board = load_board(Path(__file__).resolve().parents[2] / world["board_file"])
+    return board, log, stable
 
 
 @pytest.fixture(scope="module")
 def g101():
-    """The game's log and its stable pictures by the number of events they show."""
-    meta = json.loads((GAME / "game.json").read_text())
-    log = [json.loads(line) for line in (GAME / "log.jsonl").read_text().splitlines()]
-    stable = {f["events"]: cv2.imread(str(GAME / f["file"]))
-              for f in meta["frames"] if f["kind"] == "stable"}
-    world = json.loads((WORLD / "world.json").read_text())["world"]
-    board = load_board(Path(__file__).resolve().parents[2] / world["board_file"])
-    return board, log, stable
+    return _game(WORLD, "g101")
 
 
 def test_R_LAND_1_two_canoes_landing_on_a_dock_printed_in_their_colour_are_read(g101):
@@ -64,24 +70,17 @@ def test_R_GEM_1_a_clear_gem_in_a_canoe_is_read_once_the_table_has_seen_its_empt
     canoe; against this table's own empty hulls of the colour, learned from the game's
     confirmed pictures (w102, g102: blue carries clear for most of the game), it is
     seen, and an empty canoe is hardly ever taken for one."""
-    world_dir = WORLD.parent / "w102"
-    game_dir = world_dir / "games" / "g102"
-    meta = json.loads((game_dir / "game.json").read_text())
-    log = [json.loads(line) for line in (game_dir / "log.jsonl").read_text().splitlines()]
-    world = json.loads((world_dir / "world.json").read_text())["world"]
-    board = load_board(Path(__file__).resolve().parents[2] / world["board_file"])
-    frames = [f for f in meta["frames"] if f["kind"] == "stable"]
+    board, log, stable = _game(WORLD.parent / "w102", "g102")
     setup = Game.from_setup(log[0]).state.snapshot()
-    first = cv2.imread(str(game_dir / frames[0]["file"]))
-    profile = learn_profile(board, [first], known=KnownBoard.of_snapshot(setup),
+    profile = learn_profile(board, [stable[0]], known=KnownBoard.of_snapshot(setup),
                             base=load_profile())
     vision = Vision(board, profile, settle=1)
     memory = BoardMemory(vision.detector)
     reads: dict[str | None, list[str | None]] = {None: [], "clear": []}
-    for frame in frames:
-        vision.observe(cv2.imread(str(game_dir / frame["file"])))
+    for events, picture in sorted(stable.items()):
+        vision.observe(picture)
         reading = vision.last_reading
-        state = Game.from_events(log[:frame["events"] + 1]).state
+        state = Game.from_events(log[:events + 1]).state
         for canoe in reading.canoes:
             there = {g for p, g in state.canoes.get(canoe.player, ()) if p == canoe.place}
             if canoe.place not in ("D", "F") and len(there) == 1 and \
@@ -102,13 +101,7 @@ def test_R_GEM_3_a_gem_put_on_a_pile_at_the_boards_edge_is_no_arm_reaching_in():
     in, and the camera never read the move. A deposit is where gems come and go: its
     change is a piece's, as a canoe's is."""
     world_dir = WORLD.parent / "w103"
-    game_dir = world_dir / "games" / "g105"
-    meta = json.loads((game_dir / "game.json").read_text())
-    log = [json.loads(line) for line in (game_dir / "log.jsonl").read_text().splitlines()]
-    world = json.loads((world_dir / "world.json").read_text())["world"]
-    board = load_board(Path(__file__).resolve().parents[2] / world["board_file"])
-    stable = {f["events"]: cv2.imread(str(game_dir / f["file"]))
-              for f in meta["frames"] if f["kind"] == "stable"}
+    board, log, stable = _game(world_dir, "g105")
     assert log[14]["canoes"][0]["pre"] == ["unload"]
     # Calibrated from the layout photos, as the README says.
     layout = [cv2.imread(str(p)) for p in sorted((world_dir / "calibration").glob("layout-*.jpg"))]
