@@ -101,7 +101,7 @@ class GemReader(Stage):
         own shading and gloss: ``PieceLooks``); before the table has shown any, against
         the plain middles of the same picture (``_plain_texture``: mostly empty hulls).
         How uneven an empty hull's middle looks depends on the lamp and the hull's
-        make: on the tuned 3-D worlds their medians lie from 4 to 18 times the noise,
+        make: on the tuned 3-D worlds their medians lie from 4 to 20 times the noise,
         so against the noise alone it is no evidence of a gem."""
         if texture <= GEM_TEXTURE:
             return False
