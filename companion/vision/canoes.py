@@ -25,6 +25,8 @@ from .thresholds import (
     TWO_HULLS,
 )
 
+TURNS = 12  # the ways two touching canoes are tried cut apart (every 15 degrees)
+
 
 class CanoeFinder(Stage):
     """The canoes stage of ``Detector`` (its state lives on the detector: see
@@ -111,6 +113,10 @@ class CanoeFinder(Stage):
                 # Two canoes are two whole hulls; otherwise it is one canoe and a
                 # neighbour's rim or a gem of its colour.
                 whole = [hv for hv in halves if self._whole_hull(*hv)]
+                if len(whole) < 2:
+                    # Unless they lie side by side but staggered: then the blob's
+                    # outline does not show which way they lie.
+                    whole = self._two_hulls(ys[seen], xs[seen]) or whole
                 if len(whole) < 2:
                     whole = whole[:1]
                 elif not self._apart(*whole):
@@ -223,7 +229,29 @@ class CanoeFinder(Stage):
         short, long_ = (e1, e2) if np.linalg.norm(e1) <= np.linalg.norm(e2) else (e2, e1)
         _, width = self._sides(ys, xs)
         cut = short if width >= TWO_CANOES else long_
-        t = pts @ (cut / max(float(np.linalg.norm(cut)), 1e-6))
+        return self._split_along(ys, xs, cut)[0]
+
+    def _two_hulls(self, ys: np.ndarray, xs: np.ndarray
+                   ) -> list[tuple[np.ndarray, np.ndarray]] | None:
+        """Two canoes of one colour touching, cut whichever way (every 180 / TURNS
+        degrees) gives two whole hulls, the most compact halves of those; None when no
+        way does."""
+        best: tuple[float, list[tuple[np.ndarray, np.ndarray]]] | None = None
+        for k in range(TURNS):
+            a = math.pi * k / TURNS
+            halves, spread = self._split_along(ys, xs, np.array([math.cos(a), math.sin(a)]))
+            if (best is None or spread < best[0]) and all(self._whole_hull(*hv)
+                                                          for hv in halves):
+                best = (spread, halves)
+        return None if best is None else best[1]
+
+    @staticmethod
+    def _split_along(ys: np.ndarray, xs: np.ndarray, cut: np.ndarray
+                     ) -> tuple[list[tuple[np.ndarray, np.ndarray]], float]:
+        """Pixels cut in two across direction `cut` (x, y) where the two halves are each
+        most compact (two-means along it), and the halves' spread along it."""
+        pts = np.column_stack([xs, ys]).astype(np.float32)
+        t = pts @ (cut / max(float(np.linalg.norm(cut)), 1e-6)).astype(np.float32)
         order = np.argsort(t)
         ts = t[order].astype(np.float64)
         n = len(ts)
@@ -233,7 +261,7 @@ class CanoeFinder(Stage):
         spread = (q1 - s1 * s1 / k) + (q2 - s2 * s2 / (n - k))
         at = int(np.argmin(spread)) + 1
         first, second = order[:at], order[at:]
-        return [(ys[first], xs[first]), (ys[second], xs[second])]
+        return [(ys[first], xs[first]), (ys[second], xs[second])], float(spread[at - 1])
 
 
 __all__ = ["CanoeFinder"]

@@ -124,3 +124,34 @@ def test_canoes_in_a_row_with_rims_of_one_colour_between_them_are_no_arm(detecto
     labels = profile.classify(img)
     assert np.count_nonzero(labels == profile.index("canoe:brown")) >= 2.6 * detector.canoe_px
     assert _crowd(detector, img, "brown") is None
+
+
+def _blue_pair(detector, board, profile, stagger_mm: float, angle: float):
+    """The straightened board all water, with two blue hulls side by side on slot 3,
+    touching, lying at `angle` degrees and one `stagger_mm` ahead of the other."""
+    water, blue = profile.classes["water"].bgr, profile.classes["canoe:blue"].bgr
+    h, w = detector.shape
+    img = np.empty((h, w, 3), np.float32)
+    img[:] = water
+    hull = np.zeros((h, w), np.uint8)
+    (x, y) = board.slots["3"]
+    a = np.radians(angle)
+    along, across = np.array([np.cos(a), np.sin(a)]), np.array([-np.sin(a), np.cos(a)])
+    for side in (-1, 1):
+        cx, cy = np.array([x, y]) + side * 7.5 * across + side * stagger_mm / 2 * along
+        cv2.ellipse(hull, (int(cx * SCALE), int(cy * SCALE)),
+                    (int(22.5 * SCALE), int(8 * SCALE)), angle, 0, 360, 1, -1)
+    img[hull > 0] = blue
+    img += np.random.default_rng(1).normal(0, 2.0, img.shape)
+    return np.clip(np.round(img), 0, 255).astype(np.uint8)
+
+
+@pytest.mark.parametrize("stagger_mm", [0.0, 10.0, 16.0])
+@pytest.mark.parametrize("angle", [20.0, 65.0])
+def test_R_SETUP_3_two_canoes_of_one_player_side_by_side_are_two_canoes(
+        detector, board, profile, stagger_mm, angle):
+    # A player has two canoes (R-SETUP-3) and may bring both to one disc, where they
+    # touch side by side, one often ahead of the other: whichever way the blob's outline
+    # suggests, they are cut where two whole hulls result.
+    img = _blue_pair(detector, board, profile, stagger_mm, angle)
+    assert len(_blue_canoes(detector, img)) == 2
