@@ -127,7 +127,6 @@ class Detector(BoardMasks, Straightener, HandFinder, CanoeFinder, GemReader, Dis
         self._shade_ref = None
         self._gain = None
         self._gem_cache = {}
-        self._plain = None
         if profile.board_luma is not None:
             self._shade_cell = max(2, 2 * int(round(SHADE_CELL_MM * px_per_mm / 2)))
             rows = self.shape[0] // self._shade_cell
@@ -231,12 +230,12 @@ class Detector(BoardMasks, Straightener, HandFinder, CanoeFinder, GemReader, Dis
             centre = ((xs.mean() + 0.5) / self.scale, (ys.mean() + 0.5) / self.scale)
             middles.append((player, centre, self._evidence_cached(
                 image, location, img, centre, player, cache, (ys, xs))))
-        self._plain = self._plain_texture(e for _, _, e in middles)
+        plain = self._plain_texture(e for _, _, e in middles)
         for player, centre, evidence in middles:
             # On the dock and below the falls canoes are empty by the rules (R-LAND-2,
             # R-RIVER-4): only a gem plainly of another colour is reported there.
             place = self.board.place_at(centre)
-            read = self._gem(evidence, player, ashore=place in ("D", "F"))
+            read = self._gem(evidence, player, place in ("D", "F"), plain)
             canoes.append((player, centre, read.gem))
             if place is not None:
                 seen.append(SeenCanoe(player, place, read.texture, read.core, read.gem,

@@ -65,6 +65,13 @@ def _unlike(f: np.ndarray, where: np.ndarray) -> np.ndarray:
     return cast(np.ndarray, where & (z > UNLIKE_PRINT))
 
 
+def dock_area(shape: tuple[int, ...], board: Board, px_per_mm: float) -> np.ndarray:
+    """The dock's pixels short of its rim, in an image of `shape`: where its canoes are
+    looked for, and the most of it they can show bare."""
+    return cast(np.ndarray, cv2.erode(polygon_mask(shape[:2], board.dock, px_per_mm),
+                                      np.ones((3, 3), np.uint8)).astype(bool))
+
+
 def find_dock_canoes(img: np.ndarray, board: Board, players: Sequence[str],
                      px_per_mm: float = 1.0) -> tuple[list[DockCanoe], np.ndarray]:
     """The canoes of `players` (one entry a canoe) on the dock of a light-corrected,
@@ -72,8 +79,7 @@ def find_dock_canoes(img: np.ndarray, board: Board, players: Sequence[str],
     the canoes, their blur and their shadows). Raises PlaceError naming a colour not
     found."""
     s = px_per_mm
-    whole_dock = cv2.erode(polygon_mask(img.shape[:2], board.dock, s),
-                           np.ones((3, 3), np.uint8)).astype(bool)
+    whole_dock = dock_area(img.shape[:2], board, s)
     # Only the dock and what a hull on it, its blur and shadow reach are looked at.
     x0, y0, dw, dh = cv2.boundingRect(whole_dock.astype(np.uint8))
     pad = int(math.ceil((HULL_MM[0] + SHADOW_MM) * s)) + 4
@@ -184,4 +190,4 @@ def find_slot_canoe(img: np.ndarray, board: Board, slot: str, player: str,
                      (ys + y0, xs + x0))
 
 
-__all__ = ["DockCanoe", "HULL_MM", "find_dock_canoes", "find_slot_canoe"]
+__all__ = ["DockCanoe", "HULL_MM", "dock_area", "find_dock_canoes", "find_slot_canoe"]

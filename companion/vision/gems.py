@@ -77,8 +77,8 @@ class GemReader(Stage):
         plain = [e.texture for e in evidence if e is not None and e.unlike < GEM_UNLIKE]
         return float(np.median(plain)) if len(plain) >= PLAIN_ENOUGH else None
 
-    def _gem(self, evidence: GemEvidence | None, player: str, ashore: bool = False
-             ) -> GemRead:
+    def _gem(self, evidence: GemEvidence | None, player: str, ashore: bool = False,
+             plain: float | None = None) -> GemRead:
         """The gem in the middle of a canoe of `player` (``gem_evidence``): None for an
         empty canoe, a gem colour, or "unknown".
 
@@ -86,20 +86,22 @@ class GemReader(Stage):
         direction in which the canoe's middle leaves the hull's own colour: towards which
         gem's colour. The hull is the local light reference, so shadows do not matter.
         Also returns what ``looks`` learns: how faceted and how pale the middle is, and
-        the colour of its part least like the hull when something stood out there."""
+        the colour of its part least like the hull when something stood out there.
+        `plain`: how uneven the picture's plain middles are (``_plain_texture``)."""
         if evidence is None:
             return GemRead("unknown", None, None, None)
-        gem = self._judge_gem(evidence, player, ashore)
+        gem = self._judge_gem(evidence, player, ashore, plain)
         stood_out = (tuple(float(c) for c in evidence.core)
                      if evidence.unlike >= GEM_UNLIKE else None)
         return GemRead(gem, evidence.texture, stood_out,  # type: ignore[arg-type]
                        evidence.look)
 
-    def _faceted(self, texture: float, player: str) -> bool:
+    def _faceted(self, texture: float, player: str, plain: float | None = None) -> bool:
         """Is a canoe's middle uneven as a cut gem is? Against the sensor noise, and
         against how uneven this table's empty canoes of this colour looked (a hull's
         own shading and gloss: ``PieceLooks``); before the table has shown any, against
-        the plain middles of the same picture (``_plain_texture``: mostly empty hulls).
+        `plain`, the plain middles of the same picture (``_plain_texture``: mostly empty
+        hulls).
         How uneven an empty hull's middle looks depends on the lamp and the hull's
         make: on the tuned 3-D worlds their medians lie from 4 to 20 times the noise,
         so against the noise alone it is no evidence of a gem."""
@@ -107,10 +109,11 @@ class GemReader(Stage):
             return False
         empty = self.looks.empty_texture(player)
         if empty is None:
-            empty = self._plain
+            empty = plain
         return empty is None or texture > FACETED_OVER_EMPTY * empty
 
-    def _judge_gem(self, evidence: GemEvidence, player: str, ashore: bool) -> str | None:
+    def _judge_gem(self, evidence: GemEvidence, player: str, ashore: bool,
+                   plain: float | None = None) -> str | None:
         unlike, hull, core, texture, middle, look = evidence
         own = player if player in self._gem_idx else None
         if unlike < GEM_UNLIKE:
@@ -127,7 +130,7 @@ class GemReader(Stage):
             clear = self.looks.pale_gem(player, evidence.pale)
             if clear == "clear" and "clear" in self._gem_idx:
                 return "clear"
-            if self._faceted(texture, player):
+            if self._faceted(texture, player, plain):
                 return own or UNKNOWN
             return UNKNOWN if clear == UNKNOWN else None
         v = core - hull
@@ -138,7 +141,7 @@ class GemReader(Stage):
             angles.append((math.degrees(math.acos(max(-1.0, min(1.0, cos)))), g))
         angles.sort()
         (best, gem), (second, _) = angles[0], angles[1]
-        if own and gem != own and self._faceted(texture, player) and not ashore \
+        if own and gem != own and self._faceted(texture, player, plain) and not ashore \
                 and self._blend(middle, hull, gem) < GEM_FILL:
             # A gem of the hull's own colour leaves the hull's colour mostly at its
             # highlights, which point towards white as a clear gem does. But a gem

@@ -15,7 +15,7 @@ import numpy as np
 
 from .board import Board, Polygon
 from .detect import Detector
-from .dock_canoes import HULL_MM, find_dock_canoes, find_slot_canoe
+from .dock_canoes import HULL_MM, dock_area, find_dock_canoes, find_slot_canoe
 from .known import BoardUnseen, KnownBoard, PlaceError
 from .locate import BoardLocator
 from .masks import polygon_mask
@@ -102,7 +102,7 @@ def bare_cells(img: np.ndarray, board: Board, known: KnownBoard, px_per_mm: floa
         if not wanted.any():
             return wanted
     near_dock = _grown(shape, board.dock, c / px_per_mm)
-    if wanted is None or (wanted & _on_dock(board, shape, c, px_per_mm)).any():
+    if wanted is None or (wanted & _on_dock(board, img.shape, c, px_per_mm)).any():
         hidden |= _covered_dock(img, board, known, c, px_per_mm)
     else:
         # None of the cells asked about could show bare (the search shows only cells
@@ -153,12 +153,12 @@ def _covered_dock(img: np.ndarray, board: Board, known: KnownBoard, side: int,
     return near & ~cast(np.ndarray, cells.all(axis=(1, 3)))
 
 
-def _on_dock(board: Board, shape: tuple[int, int], side: int, px_per_mm: float) -> np.ndarray:
-    """The cells (of `side` pixels) wholly on the dock, short of its rim: the only ones
-    ``_covered_dock`` may find bare."""
-    rows, cols = shape
-    dock = cv2.erode(polygon_mask((rows * side, cols * side), board.dock, px_per_mm),
-                     np.ones((3, 3), np.uint8)).astype(bool)
+def _on_dock(board: Board, img_shape: tuple[int, ...], side: int, px_per_mm: float
+             ) -> np.ndarray:
+    """The cells (of `side` pixels) wholly on the dock short of its rim
+    (``dock_area``): the only ones ``_covered_dock`` may find bare."""
+    rows, cols = img_shape[0] // side, img_shape[1] // side
+    dock = dock_area(img_shape, board, px_per_mm)[:rows * side, :cols * side]
     return cast(np.ndarray, dock.reshape(rows, side, cols, side).all(axis=(1, 3)))
 
 

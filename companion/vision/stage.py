@@ -97,5 +97,4 @@ class Stage:
     _gain: np.ndarray | None    # the last frame's light (and shadow) correction
     # the middles last read (GemReader._evidence_cached)
     _gem_cache: dict[tuple[str, int, int], tuple[np.ndarray, GemEvidence | None]]
-    _plain: float | None        # this frame's plain middles' texture (GemReader._plain_texture)
     _gem_zones: tuple[float, float, int, np.ndarray, np.ndarray, np.ndarray] | None

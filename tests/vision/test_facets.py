@@ -32,30 +32,30 @@ def test_a_middle_as_uneven_as_the_pictures_other_plain_middles_is_an_empty_hull
     # Under this lamp every hull's middle looks 12 times the noise uneven: a red canoe's
     # middle at 14 is one more such hull, not a red gem.
     picture = [_plain(t) for t in (11.0, 12.0, 13.0, 12.5)]
-    detector._plain = detector._plain_texture(picture)
-    assert detector._plain == pytest.approx(12.25)
-    assert detector._gem(_plain(14.0), "red").gem is None
+    plain = detector._plain_texture(picture)
+    assert plain == pytest.approx(12.25)
+    assert detector._gem(_plain(14.0), "red", plain=plain).gem is None
     # Far more uneven than they are, it is faceted: the red gem.
-    assert detector._gem(_plain(FACETED_OVER_EMPTY * 12.25 + 1), "red").gem == "red"
+    assert detector._gem(_plain(FACETED_OVER_EMPTY * 12.25 + 1), "red",
+                         plain=plain).gem == "red"
 
 
 def test_a_smooth_picture_leaves_a_faceted_middle_faceted(detector):
     # Flat hulls (2 to 3 times the noise): a middle at 14 stands out of them.
-    detector._plain = detector._plain_texture([_plain(t) for t in (2.0, 3.0, 2.5)])
-    assert detector._gem(_plain(14.0), "red").gem == "red"
+    plain = detector._plain_texture([_plain(t) for t in (2.0, 3.0, 2.5)])
+    assert detector._gem(_plain(14.0), "red", plain=plain).gem == "red"
 
 
 def test_what_the_table_learned_of_its_empty_hulls_comes_before_the_picture(detector):
     for _ in range(ENOUGH):
         detector.looks.learn([SeenCanoe("red", "3", 4.0)], {"red": [("3", None)]})
-    detector._plain = 20.0  # a picture of glossy hulls of other colours
-    assert detector._gem(_plain(14.0), "red").gem == "red"
+    # (a picture of glossy hulls of other colours)
+    assert detector._gem(_plain(14.0), "red", plain=20.0).gem == "red"
 
 
 def test_middles_with_something_unlike_the_hull_or_too_few_give_no_yardstick(detector):
     unlike = _plain(30.0)._replace(unlike=GEM_UNLIKE + 0.1)
     assert detector._plain_texture([_plain(10.0), _plain(12.0), unlike, None]) is None
     # Then, as ever, beyond the noise's yardstick it is faceted.
-    detector._plain = None
     assert detector._gem(_plain(GEM_TEXTURE + 1), "red").gem == "red"
     assert detector._gem(_plain(GEM_TEXTURE - 1), "red").gem is None
