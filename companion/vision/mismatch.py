@@ -1,0 +1,157 @@
+"""One disagreement between the board an event should leave and the board seen
+(``Mismatch``): its kind, its cost, what a camera's slip could explain of it, and the
+line the referee shows."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .expected import Canoe
+from .sighting import UNKNOWN
+
+
+def _describe(player: str, gem: str | None) -> str:
+    if gem is None:
+        return f"{player}'s empty canoe"
+    if gem == UNKNOWN:
+        return f"{player}'s canoe"
+    return f"{player}'s canoe with {gem}"
+
+
+def _on(place: str) -> str:
+    return {"D": "on the dock", "F": "below the falls"}.get(place, f"on {place}")
+
+
+def _weather(value: int | None) -> str:
+    return "unknown" if value is None else f"{value:+d}"
+
+
+@dataclass(frozen=True)
+class Mismatch:
+    """One disagreement between the expected and the seen board.
+
+    kind: ``cargo`` (right place, other gem), ``moved`` (seen on another place),
+    ``missing`` (not seen), ``extra`` (seen, not expected), ``weather``, ``disc`` (no
+    disc seen in a slot) or ``player`` (a canoe of a colour that is not playing).
+
+    expected, seen: a canoe (place, gem), a weather value (``weather``), the slot
+    (``disc``: seen) or the deposit's name (``deposit``), or None."""
+
+    kind: str
+    player: str | None
+    expected: Canoe | int | str | None
+    seen: Canoe | int | str | None
+    cost: float = 0.0
+    # The expected gem is one a canoe carried before the event (not loaded by it): the
+    # picture before showed it, confirmed by the game, and it travels with its canoe.
+    carried: bool = False
+    # The expected gem was loaded from a deposit whose pile the picture saw change as
+    # the event says: the load was seen there, if not in the canoe.
+    vouched: bool = False
+    # A deposit the event only takes gems from (kind "deposit"): a pile smaller by a gem
+    # of its own colour, which may look as it did (a gem put on a pile always shows).
+    taken: bool = False
+    # A canoe seen (kind "extra") beyond all the player has: every player has two
+    # canoes all game (R-SETUP-3; one over the falls stays on F, R-RIVER-4), so no move,
+    # legal or not, makes a third; one seen is the camera's (a print, a shadow, a rim
+    # read as a hull). Which of the extras it is, is the pairing's.
+    phantom: bool = False
+    # A phantom seen where the event takes one of the player's canoes away: it may be the
+    # canoe that did not leave (the move's new place misread instead), so it is a slip
+    # to ask about, not one that cannot mean another move; unless the picture saw the
+    # canoe go (``_vacated``).
+    stayed: bool = False
+    # A gem seen where the event puts none, of a colour this table's camera has read in
+    # canoes that carried none (``FitWeights.invented``).
+    invented: bool = False
+    # A gem seen in a canoe of a player who does not move that the event empties (a
+    # theft's victim), of another colour than the one it carried (``_was_other``): the
+    # old gem misread or the empty hull misread, costing as a misread colour.
+    emptied: bool = False
+
+    @property
+    def misread_colour(self) -> bool:
+        """A gem seen where a gem should be, of another colour (and in the right place)."""
+        return (self.kind == "cargo" and isinstance(self.expected, tuple)
+                and isinstance(self.seen, tuple) and self.expected[1] is not None
+                and self.seen[1] is not None)
+
+    @property
+    def unseen_gem(self) -> bool:
+        """A canoe seen empty where it should carry a gem (in the right place): a gem
+        hides more easily than one appears (a clear gem on a pale hull, one in glare)."""
+        return (self.kind == "cargo" and isinstance(self.expected, tuple)
+                and isinstance(self.seen, tuple) and self.expected[1] is not None
+                and self.seen[1] is None)
+
+    @property
+    def places(self) -> tuple[str, ...]:
+        """The places (or "weather") this disagreement concerns, expected first."""
+        if self.kind == "weather":
+            return ("weather",)
+        if self.kind == "deposit":
+            return (f"{self.expected or self.seen} deposit",)
+        if self.kind == "stirred":
+            return (str(self.expected or self.seen),)
+        out = [c[0] for c in (self.expected, self.seen) if isinstance(c, tuple)]
+        return tuple(dict.fromkeys(out))
+
+    @property
+    def message(self) -> str:
+        exp, seen = self.expected, self.seen
+        if self.kind == "weather":
+            assert not isinstance(exp, tuple | str) and not isinstance(seen, tuple | str)
+            return f"the cloud should be on {_weather(exp)}, seen on {_weather(seen)}"
+        if self.kind == "disc":
+            return f"no disc seen in slot {seen}"
+        if self.kind == "stirred":
+            if exp:
+                return f"a canoe should have come to or left {exp}, which did not change"
+            return f"something came or went on {seen}, which the move leaves as it was"
+        if self.kind == "deposit":
+            if exp:
+                return f"a gem should have been taken from or put in the {exp} deposit, " \
+                       "its pile did not change"
+            return f"the {seen} deposit's pile changed, no gem should have left or joined it"
+        assert self.player is not None
+        if self.kind == "player":
+            assert isinstance(seen, tuple)
+            return f"{self.player} canoe seen {_on(seen[0])}, but {self.player} is not playing"
+        if self.kind == "cargo":
+            assert isinstance(exp, tuple) and isinstance(seen, tuple)
+            should = f"carry {exp[1]}" if exp[1] else "be empty"
+            got = f"with {seen[1]}" if seen[1] else "empty"
+            return f"{self.player}'s canoe {_on(exp[0])} should {should}, seen {got}"
+        if self.kind == "moved":
+            assert isinstance(exp, tuple) and isinstance(seen, tuple)
+            text = f"{_describe(self.player, exp[1])} should be {_on(exp[0])}, " \
+                   f"seen {_on(seen[0])}"
+            if not same_gem(exp[1], seen[1]):
+                text += f" {'with ' + seen[1] if seen[1] else 'empty'}"
+            return text
+        if self.kind == "missing":
+            assert isinstance(exp, tuple)
+            return f"{_describe(self.player, exp[1])} should be {_on(exp[0])}, not seen"
+        assert isinstance(seen, tuple)
+        if self.phantom and not self.stayed:
+            return f"{_describe(self.player, seen[1])} seen {_on(seen[0])} is one more than " \
+                   f"{self.player}'s two: a misread"
+        return f"{_describe(self.player, seen[1])} seen {_on(seen[0])} should not be there"
+
+    def to_json(self) -> dict[str, Any]:
+        def side(value: Canoe | int | str | None) -> Any:
+            if isinstance(value, tuple):
+                return {"at": value[0], "gem": value[1]}
+            return value
+
+        return {"kind": self.kind, "player": self.player, "expected": side(self.expected),
+                "seen": side(self.seen), "message": self.message}
+
+
+def same_gem(a: str | None, b: str | None) -> bool:
+    """Two gems that may be one: equal, or either not made out."""
+    return a == b or a == UNKNOWN or b == UNKNOWN
+
+
+__all__ = ["Mismatch", "same_gem"]
