@@ -181,6 +181,8 @@ def cmd_calibrate_profile(args: argparse.Namespace) -> int:
     out.parent.mkdir(parents=True, exist_ok=True)
     profile.save(out)
     print(f"wrote {out}: {len(profile.classes)} colour classes", file=sys.stderr)
+    for note in profile.notes:
+        print(f"note: {note}", file=sys.stderr)
     if known is not None:
         kept = not_shown(known)
         if kept:

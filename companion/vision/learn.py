@@ -102,9 +102,12 @@ def _straight(board: Board, image: np.ndarray, px_per_mm: float,
 
 
 def sample_known(board: Board, image: np.ndarray, known: KnownBoard, px_per_mm: float = 1.0,
-                 detector: Detector | None = None) -> dict[str, np.ndarray]:
+                 detector: Detector | None = None,
+                 unseen: list[tuple[str, str]] | None = None) -> dict[str, np.ndarray]:
     """Light-corrected BGR pixels per class from one photo of a known board: each
-    piece's colour where `known` puts it, the discs, the water, the cloud, the print."""
+    piece's colour where `known` puts it, the discs, the water, the cloud, the print.
+    A canoe on a slot not made out raises PlaceError; with `unseen` given, it is listed
+    there instead, (its class, the line saying so), and left out."""
     img, _ = _straight(board, image, px_per_mm, detector)
     s = px_per_mm
     h, w = img.shape[:2]
@@ -117,8 +120,11 @@ def sample_known(board: Board, image: np.ndarray, known: KnownBoard, px_per_mm: 
     for slot, (canoe, gem) in known.lone_canoes().items():
         lone = find_slot_canoe(img, board, slot, canoe, s)
         if lone is None:
-            raise PlaceError(f"slot {slot}: the {canoe} canoe {known.name} puts there is "
-                             "not seen")
+            said = f"slot {slot}: the {canoe} canoe {known.name} puts there is not seen"
+            if unseen is None:
+                raise PlaceError(said)
+            unseen.append((f"canoe:{canoe}", said))
+            continue
         hull = lone.hull
         middle = _disc_px((h, w), s, lone.centre_mm, 0, 7.0)
         take(f"canoe:{canoe}", hull)
@@ -242,9 +248,16 @@ def _learn_once(board: Board, shots: list[np.ndarray], px_per_mm: float, source:
                 detector: Detector | None, known: KnownBoard,
                 base: ColourProfile | None) -> ColourProfile:
     pooled: dict[str, list[np.ndarray]] = {}
-    for image in shots:
-        for name, px in sample_known(board, image, known, px_per_mm, detector).items():
+    # A canoe one photo does not show (in glare, or a blue hull on a blue river) is
+    # learned from the photos that show it: only a colour no photo shows is an error.
+    not_seen: list[tuple[str, str]] = []
+    for number, image in enumerate(shots, 1):
+        here: list[tuple[str, str]] = []
+        for name, px in sample_known(board, image, known, px_per_mm, detector,
+                                     here).items():
             pooled.setdefault(name, []).append(px)
+        prefix = f"photo {number}: " if len(shots) > 1 else ""
+        not_seen.extend((name, prefix + said) for name, said in here)
     samples = {k: np.concatenate(v) for k, v in pooled.items()}
     ground = samples.pop("ground").astype(np.float32)
     crit = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 30, 0.5)
@@ -266,9 +279,14 @@ def _learn_once(board: Board, shots: list[np.ndarray], px_per_mm: float, source:
     # (Every slot holding canoes leaves no empty disc to learn the disc and water from.)
     missing = [c for c in CANOE_CLASSES + GEM_CLASSES + GROUND_CLASSES
                if c not in profile.classes]
+    for name, said in not_seen:
+        if name in missing:  # (shown by the state, seen in no photo: kept from no base)
+            raise PlaceError(said)
     if missing and base is None:
         raise PlaceError(f"no {missing[0].replace(':', ' ')} is shown where {known.name} "
                          "puts one")
+    profile.notes = [f"{said}: its colour is learned where the photos show it"
+                     for _, said in not_seen]
     for name in missing:
         profile.classes[name] = base.classes[name]  # type: ignore[union-attr]
     profile.sizes_mm2 = measure_sizes(board, profile, shots, px_per_mm, known, base)

@@ -110,6 +110,9 @@ class ColourProfile:
     # The weather track's positions as seen bare in calibration (where the cloud is read
     # from); None when unknown.
     track: TrackLooks | None = None
+    # What the calibration photos did not show that it learned from the others instead,
+    # a line each (for the person calibrating; not saved).
+    notes: list[str] = field(default_factory=list, repr=False, compare=False)
     _lut: np.ndarray | None = field(default=None, repr=False)
 
     @property

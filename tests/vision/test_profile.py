@@ -108,6 +108,21 @@ def test_a_layout_photo_missing_a_canoe_names_the_slot(board, renderer):
     assert "\n" not in str(err.value)
 
 
+def test_a_canoe_one_layout_photo_misses_is_learned_from_the_other_and_noted(board, renderer):
+    # A blue hull on a blue river, a canoe in glare: one photo may not make a canoe out.
+    state = layout_state()
+    shots = [renderer.render(layout_state(), seed=1, nuisance=Nuisance.mild(),
+                             missing_discs=(LAYOUT_NO_DISC,)).image]
+    del state["canoes"]["red"]
+    shots.append(renderer.render(state, seed=2, nuisance=Nuisance.mild(),
+                                 missing_discs=(LAYOUT_NO_DISC,)).image)
+    profile = learn_profile(board, shots)
+    assert "canoe:red" in profile.classes
+    assert profile.notes == ["photo 2: slot 3: the red canoe the calibration layout puts "
+                             "there is not seen: its colour is learned where the photos "
+                             "show it"]
+
+
 def test_layout_photo_without_markers_is_refused(board):
     with pytest.raises(ProfileError, match="markers"):
         learn_profile(board, [np.zeros((720, 1280, 3), np.uint8)])
