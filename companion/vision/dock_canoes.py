@@ -73,11 +73,14 @@ def dock_area(shape: tuple[int, ...], board: Board, px_per_mm: float) -> np.ndar
 
 
 def find_dock_canoes(img: np.ndarray, board: Board, players: Sequence[str],
-                     px_per_mm: float = 1.0) -> tuple[list[DockCanoe], np.ndarray]:
+                     px_per_mm: float = 1.0, unseen: list[str] | None = None
+                     ) -> tuple[list[DockCanoe], np.ndarray]:
     """The canoes of `players` (one entry a canoe) on the dock of a light-corrected,
     straightened picture, and the dock's print around them (a mask: the dock short of
     the canoes, their blur and their shadows). Raises PlaceError naming a colour not
-    found."""
+    found; with `unseen` given, adds to it instead the line saying so, for
+    each colour of which fewer canoes were made out than the state puts there, and
+    leaves out of the print whatever on the dock is unlike it (a canoe not made out)."""
     s = px_per_mm
     whole_dock = dock_area(img.shape[:2], board, s)
     # Only the dock and what a hull on it, its blur and shadow reach are looked at.
@@ -85,7 +88,8 @@ def find_dock_canoes(img: np.ndarray, board: Board, players: Sequence[str],
     pad = int(math.ceil((HULL_MM[0] + SHADOW_MM) * s)) + 4
     x0, y0 = max(x0 - pad, 0), max(y0 - pad, 0)
     x1, y1 = min(x0 + dw + 2 * pad, img.shape[1]), min(y0 + dh + 2 * pad, img.shape[0])
-    found, bare = _find_on_dock(img[y0:y1, x0:x1], whole_dock[y0:y1, x0:x1], players, s)
+    found, bare = _find_on_dock(img[y0:y1, x0:x1], whole_dock[y0:y1, x0:x1], players, s,
+                                unseen)
     out = np.zeros_like(whole_dock)
     out[y0:y1, x0:x1] = bare
     return [DockCanoe(c.player, (c.centre_mm[0] + x0 / s, c.centre_mm[1] + y0 / s),
@@ -93,7 +97,8 @@ def find_dock_canoes(img: np.ndarray, board: Board, players: Sequence[str],
 
 
 def _find_on_dock(img: np.ndarray, dock: np.ndarray, players: Sequence[str],
-                  s: float) -> tuple[list[DockCanoe], np.ndarray]:
+                  s: float, unseen: list[str] | None = None
+                  ) -> tuple[list[DockCanoe], np.ndarray]:
     """``find_dock_canoes`` in a part of the picture holding the dock (`dock`: its
     mask there); positions in that part."""
     h, w = img.shape[:2]
@@ -135,11 +140,16 @@ def _find_on_dock(img: np.ndarray, dock: np.ndarray, players: Sequence[str],
         taken |= whole.astype(bool)
         found.append(DockCanoe(player, ((x + 0.5) / s, (y + 0.5) / s), float(angle), hull))
         need[player] -= 1
-    if +need:
-        player, n = next(iter((+need).items()))
+    for player, n in (+need).items():
         of = wanted[player]
-        raise PlaceError(f"dock: {n} of the {of} {player} canoe{'s' if of > 1 else ''} the "
-                         f"state puts there {'is' if n == 1 else 'are'} not seen")
+        said = (f"dock: {n} of the {of} {player} canoe{'s' if of > 1 else ''} the state "
+                f"puts there {'is' if n == 1 else 'are'} not seen")
+        if unseen is None:
+            raise PlaceError(said)
+        unseen.append(said)
+    if +need:
+        # A canoe not made out is somewhere unlike the print: none of that is print.
+        taken |= unlike & dock
     grow = max(3, int(round(SHADOW_MM * s)) | 1)
     shadows = cv2.dilate(taken.astype(np.uint8), np.ones((grow, grow), np.uint8)).astype(bool)
     return found, dock & ~shadows

@@ -103,11 +103,11 @@ def _straight(board: Board, image: np.ndarray, px_per_mm: float,
 
 def sample_known(board: Board, image: np.ndarray, known: KnownBoard, px_per_mm: float = 1.0,
                  detector: Detector | None = None,
-                 unseen: list[tuple[str, str]] | None = None) -> dict[str, np.ndarray]:
+                 unseen: list[str] | None = None) -> dict[str, np.ndarray]:
     """Light-corrected BGR pixels per class from one photo of a known board: each
     piece's colour where `known` puts it, the discs, the water, the cloud, the print.
-    A canoe on a slot not made out raises PlaceError; with `unseen` given, it is listed
-    there instead, (its class, the line saying so), and left out."""
+    A canoe not made out (on a slot or the dock) raises PlaceError; with `unseen`
+    given, the line saying so is added to it instead, and the canoe left out."""
     img, _ = _straight(board, image, px_per_mm, detector)
     s = px_per_mm
     h, w = img.shape[:2]
@@ -123,7 +123,7 @@ def sample_known(board: Board, image: np.ndarray, known: KnownBoard, px_per_mm: 
             said = f"slot {slot}: the {canoe} canoe {known.name} puts there is not seen"
             if unseen is None:
                 raise PlaceError(said)
-            unseen.append((f"canoe:{canoe}", said))
+            unseen.append(said)
             continue
         hull = lone.hull
         middle = _disc_px((h, w), s, lone.centre_mm, 0, 7.0)
@@ -134,7 +134,7 @@ def sample_known(board: Board, image: np.ndarray, known: KnownBoard, px_per_mm: 
     # around its canoes, a deposit's least unlike half around its gems.
     prints = []
     if known.dock:
-        found, bare = find_dock_canoes(img, board, [p for p, _ in known.dock], s)
+        found, bare = find_dock_canoes(img, board, [p for p, _ in known.dock], s, unseen)
         for dock_canoe in found:
             take(f"canoe:{dock_canoe.player}", dock_canoe.hull)
         prints.append(img[bare])
@@ -248,16 +248,19 @@ def _learn_once(board: Board, shots: list[np.ndarray], px_per_mm: float, source:
                 detector: Detector | None, known: KnownBoard,
                 base: ColourProfile | None) -> ColourProfile:
     pooled: dict[str, list[np.ndarray]] = {}
-    # A canoe one photo does not show (in glare, or a blue hull on a blue river) is
-    # learned from the photos that show it: only a colour no photo shows is an error.
-    not_seen: list[tuple[str, str]] = []
-    for number, image in enumerate(shots, 1):
-        here: list[tuple[str, str]] = []
+    # A canoe one photo does not make out (in glare, a blue hull on a blue river, hulls
+    # pressed together on the dock) is said, and learned from the photos that show it.
+    # One that no photo shows is an error: the photos may not be of the known state.
+    not_seen: list[list[str]] = []  # per photo
+    for image in shots:
+        here: list[str] = []
         for name, px in sample_known(board, image, known, px_per_mm, detector,
                                      here).items():
             pooled.setdefault(name, []).append(px)
-        prefix = f"photo {number}: " if len(shots) > 1 else ""
-        not_seen.extend((name, prefix + said) for name, said in here)
+        not_seen.append(here)
+    for said in not_seen[0]:
+        if all(said in other for other in not_seen):
+            raise PlaceError(said)
     samples = {k: np.concatenate(v) for k, v in pooled.items()}
     ground = samples.pop("ground").astype(np.float32)
     crit = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 30, 0.5)
@@ -279,14 +282,11 @@ def _learn_once(board: Board, shots: list[np.ndarray], px_per_mm: float, source:
     # (Every slot holding canoes leaves no empty disc to learn the disc and water from.)
     missing = [c for c in CANOE_CLASSES + GEM_CLASSES + GROUND_CLASSES
                if c not in profile.classes]
-    for name, said in not_seen:
-        if name in missing:  # (shown by the state, seen in no photo: kept from no base)
-            raise PlaceError(said)
     if missing and base is None:
         raise PlaceError(f"no {missing[0].replace(':', ' ')} is shown where {known.name} "
                          "puts one")
-    profile.notes = [f"{said}: its colour is learned where the photos show it"
-                     for _, said in not_seen]
+    profile.notes = [f"photo {number}: {said}: learned from the other photos"
+                     for number, missed in enumerate(not_seen, 1) for said in missed]
     for name in missing:
         profile.classes[name] = base.classes[name]  # type: ignore[union-attr]
     profile.sizes_mm2 = measure_sizes(board, profile, shots, px_per_mm, known, base)

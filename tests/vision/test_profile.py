@@ -119,8 +119,7 @@ def test_a_canoe_one_layout_photo_misses_is_learned_from_the_other_and_noted(boa
     profile = learn_profile(board, shots)
     assert "canoe:red" in profile.classes
     assert profile.notes == ["photo 2: slot 3: the red canoe the calibration layout puts "
-                             "there is not seen: its colour is learned where the photos "
-                             "show it"]
+                             "there is not seen: learned from the other photos"]
 
 
 def test_layout_photo_without_markers_is_refused(board):
