@@ -206,7 +206,10 @@ def _piece(piece: Piece, board: Board) -> str:
     # A canoe on its disc (a disc is DISC_THICK high), on the dock or at the falls (board).
     on_disc = board.place_at((piece.x, piece.y)) in board.slots
     lift = DISC_THICK if on_disc else 0.0
-    where = f"rotate y*{-piece.angle:.1f} translate {_v(p + [0, lift, 0])}"
+    # POV-Ray turns +x towards -z (its left-hand rule) and board y is POV -z, so the
+    # board angle turns the hull as it is: negated, a canoe lay mirrored about the board's
+    # x axis (across the flow, heaped on its neighbours, wherever the river runs aslant).
+    where = f"rotate y*{piece.angle:.1f} translate {_v(p + [0, lift, 0])}"
     s = [f"union {{ object {{ Hull }} object {{ Seat }} texture {{ pigment {{ "
          f"{_rgb(_canoe_rgb[piece.colour])} }} finish {{ CanoeFinish }} }} {where} }}"]
     if piece.gem:
