@@ -36,6 +36,7 @@ UNLIKE_PRINT = 3.0         # robust z-score beyond which a pixel is not the prin
 COVERED = 0.3
 SHADOW_MM = 6.0            # around a hull, its blur and shadow are not the dock's print
 MIDDLE_MM = 7.5            # a hull's middle, where a gem may lie
+OUTLINE_MM = (2.0, 4.0)    # beyond a hull's outline, its blur; then what lies around it
 
 
 @dataclass(frozen=True)
@@ -52,6 +53,20 @@ def _kernel(angle: float, s: float, shrink: float) -> np.ndarray:
     k = np.zeros((side, side), np.float32)
     cv2.ellipse(k, (side // 2, side // 2), (int(round(a)), max(1, int(round(b)))), angle,
                 0, 360, 1.0, -1)
+    return k / k.sum()
+
+
+def _outline(angle: float, s: float) -> np.ndarray:
+    """A band around a hull's outline, OUTLINE_MM[0] beyond it (its blur) and
+    OUTLINE_MM[1] wide, as a kernel of sum 1."""
+    gap, width = OUTLINE_MM
+    a, b = HULL_MM[0] / 2 * s, HULL_MM[1] / 2 * s
+    side = int(2 * (a + (gap + width) * s) + 3) | 1
+    k = np.zeros((side, side), np.float32)
+    for grow, value in ((gap + width, 1.0), (gap, 0.0)):
+        cv2.ellipse(k, (side // 2, side // 2), (int(round(a + grow * s)),
+                                                int(round(b + grow * s))),
+                    angle, 0, 360, value, -1)
     return k / k.sum()
 
 
@@ -108,24 +123,28 @@ def _find_on_dock(img: np.ndarray, dock: np.ndarray, players: Sequence[str],
     names = sorted(wanted)
     nominal = features(np.array([CANOE_RGB[p][::-1] for p in names], np.float64))[:, :2]
     nearest = np.argmin(np.linalg.norm(f[..., None, :2] - nominal[None, None], axis=3), axis=2)
-    kernels = [(a, _kernel(a, s, 0.8)) for a in np.arange(TURNS) * (180.0 / TURNS)]
+    kernels = [(a, _kernel(a, s, 0.8), _outline(a, s)) for a in np.arange(TURNS) * (180.0 / TURNS)]
     taken = np.zeros((h, w), bool)
     found: list[DockCanoe] = []
     need = Counter(wanted)
-    # Canoes side by side touch: the best-filled hull of any colour still wanted is
-    # taken first, and its place is no other canoe's.
+    # Canoes side by side touch: the hull of any colour still wanted that is best
+    # filled and best outlined is taken first, and its place is no other canoe's. (Two
+    # canoes of one colour side by side fill a hull's ellipse at any angle; only along
+    # them does little of their colour lie beyond its outline.)
     while +need:
         best = None
         for i, player in enumerate(names):
             if need[player] <= 0:
                 continue
             mine = (unlike & (nearest == i) & ~taken).astype(np.float32)
-            for angle, k in kernels:
-                resp = cv2.filter2D(mine, -1, k, borderType=cv2.BORDER_CONSTANT)
-                _, value, _, (x, y) = cv2.minMaxLoc(resp)
-                if best is None or value > best[0]:
+            for angle, k, ring in kernels:
+                fill = cv2.filter2D(mine, -1, k, borderType=cv2.BORDER_CONSTANT)
+                beyond = cv2.filter2D(mine, -1, ring, borderType=cv2.BORDER_CONSTANT)
+                _, value, _, (x, y) = cv2.minMaxLoc(np.where(fill >= COVERED, fill - beyond,
+                                                             -1.0))
+                if value > -1.0 and (best is None or value > best[0]):
                     best = (value, player, i, angle, x, y)
-        if best is None or best[0] < COVERED:
+        if best is None:
             break
         _, player, i, angle, x, y = best
         inner = np.zeros((h, w), np.uint8)

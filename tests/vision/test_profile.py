@@ -8,7 +8,7 @@ import cv2
 import numpy as np
 import pytest
 
-from companion.vision.dock_canoes import HULL_MM, find_slot_canoe
+from companion.vision.dock_canoes import HULL_MM, find_dock_canoes, find_slot_canoe
 from companion.vision.known import PlaceError
 from companion.vision.learn import LAYOUT_NO_DISC, layout_state, learn_profile
 from companion.vision.profile import ProfileError, load_profile, parse_profile
@@ -146,3 +146,30 @@ def test_profile_file_not_json_is_one_line(tmp_path):
     path.write_text("[")
     with pytest.raises(ProfileError, match="not valid JSON"):
         load_profile(path)
+
+
+@pytest.mark.parametrize("angle", [90.0, 75.0, 0.0])
+def test_R_SETUP_3_two_canoes_of_one_colour_side_by_side_on_the_dock_are_two_hulls(board,
+                                                                                  angle):
+    # Side by side and touching, two red hulls fill a hull's ellipse laid across both as
+    # well as along either: each is found lying along itself, where little red lies
+    # beyond its outline.
+    s = 1.0
+    h, w = int(board.size_mm[1] * s), int(board.size_mm[0] * s)
+    img = np.full((h, w, 3), (60, 110, 170), np.uint8)  # a wooden dock's print
+    img = cv2.add(img, np.random.default_rng(3).integers(0, 12, img.shape, dtype=np.uint8))
+    dock = np.asarray(board.dock, float)
+    cx, cy = dock.mean(axis=0)
+    across = np.radians(angle + 90.0)
+    centres = [(cx + k * 16.0 * np.cos(across), cy + k * 16.0 * np.sin(across))
+               for k in (-0.5, 0.5)]
+    for x, y in centres:
+        cv2.ellipse(img, (int(round(x * s)), int(round(y * s))),
+                    (int(HULL_MM[0] / 2 * s), int(HULL_MM[1] / 2 * s)), angle, 0, 360,
+                    (40, 50, 200), -1)
+    found, _ = find_dock_canoes(img, board, ["red", "red"], s)
+    assert [c.player for c in found] == ["red", "red"]
+    for canoe in found:
+        assert abs((canoe.angle_deg - angle + 90) % 180 - 90) <= 15, canoe.angle_deg
+        assert min(np.hypot(canoe.centre_mm[0] - x, canoe.centre_mm[1] - y)
+                   for x, y in centres) <= 4
