@@ -70,6 +70,16 @@ def _outline(angle: float, s: float) -> np.ndarray:
     return k / k.sum()
 
 
+def _respond(mine: np.ndarray, hull: np.ndarray, ring: np.ndarray) -> np.ndarray:
+    """Per pixel of a mask of one colour, a hull centred there: how much of it the colour
+    fills, less how much of the band around its outline (-1 where it fills less than
+    COVERED)."""
+    m = mine.astype(np.float32)
+    fill = cv2.filter2D(m, -1, hull, borderType=cv2.BORDER_CONSTANT)
+    beyond = cv2.filter2D(m, -1, ring, borderType=cv2.BORDER_CONSTANT)
+    return np.where(fill >= COVERED, fill - beyond, -1.0).astype(np.float32)
+
+
 def _unlike(f: np.ndarray, where: np.ndarray) -> np.ndarray:
     """The pixels of `where` (a mask) whose features lie beyond UNLIKE_PRINT robust
     z-scores from the median of `where`: what is not the print that fills most of it."""
@@ -123,10 +133,16 @@ def _find_on_dock(img: np.ndarray, dock: np.ndarray, players: Sequence[str],
     names = sorted(wanted)
     nominal = features(np.array([CANOE_RGB[p][::-1] for p in names], np.float64))[:, :2]
     nearest = np.argmin(np.linalg.norm(f[..., None, :2] - nominal[None, None], axis=3), axis=2)
-    kernels = [(a, _kernel(a, s, 0.8), _outline(a, s)) for a in np.arange(TURNS) * (180.0 / TURNS)]
+    kernels = [(a, _kernel(a, s, 0.8), _outline(a, s))
+               for a in np.arange(TURNS) * (180.0 / TURNS)]
+    reach = max(ring.shape[0] for _, _, ring in kernels) // 2 + 1
     taken = np.zeros((h, w), bool)
     found: list[DockCanoe] = []
     need = Counter(wanted)
+    # Each colour's hull and outline responses, worked out once: a canoe taken changes
+    # them only within a kernel's reach of it (``_respond``).
+    scores = {i: [_respond(unlike & (nearest == i), k, ring) for _, k, ring in kernels]
+              for i, player in enumerate(names)}
     # Canoes side by side touch: the hull of any colour still wanted that is best
     # filled and best outlined is taken first, and its place is no other canoe's. (Two
     # canoes of one colour side by side fill a hull's ellipse at any angle; only along
@@ -136,12 +152,8 @@ def _find_on_dock(img: np.ndarray, dock: np.ndarray, players: Sequence[str],
         for i, player in enumerate(names):
             if need[player] <= 0:
                 continue
-            mine = (unlike & (nearest == i) & ~taken).astype(np.float32)
-            for angle, k, ring in kernels:
-                fill = cv2.filter2D(mine, -1, k, borderType=cv2.BORDER_CONSTANT)
-                beyond = cv2.filter2D(mine, -1, ring, borderType=cv2.BORDER_CONSTANT)
-                _, value, _, (x, y) = cv2.minMaxLoc(np.where(fill >= COVERED, fill - beyond,
-                                                             -1.0))
+            for (angle, _, _), score in zip(kernels, scores[i], strict=True):
+                _, value, _, (x, y) = cv2.minMaxLoc(score)
                 if value > -1.0 and (best is None or value > best[0]):
                     best = (value, player, i, angle, x, y)
         if best is None:
@@ -157,6 +169,21 @@ def _find_on_dock(img: np.ndarray, dock: np.ndarray, players: Sequence[str],
         # may lie nearer another colour's hue than its own).
         hull = pixels(inner.astype(bool) & unlike & ~taken)
         taken |= whole.astype(bool)
+        # The responses near the canoe taken, again without it.
+        ys, xs = np.nonzero(whole)
+        if not len(ys):
+            ys, xs = np.array([y]), np.array([x])
+        y0, y1 = max(int(ys.min()) - reach, 0), min(int(ys.max()) + reach + 1, h)
+        x0, x1 = max(int(xs.min()) - reach, 0), min(int(xs.max()) + reach + 1, w)
+        py0, py1 = max(y0 - reach, 0), min(y1 + reach, h)
+        px0, px1 = max(x0 - reach, 0), min(x1 + reach, w)
+        for j in scores:
+            if need[names[j]] <= (1 if j == i else 0):
+                continue
+            mine = (unlike & (nearest == j) & ~taken)[py0:py1, px0:px1]
+            for (_, k, ring), score in zip(kernels, scores[j], strict=True):
+                part = _respond(mine, k, ring)
+                score[y0:y1, x0:x1] = part[y0 - py0:y1 - py0, x0 - px0:x1 - px0]
         found.append(DockCanoe(player, ((x + 0.5) / s, (y + 0.5) / s), float(angle), hull))
         need[player] -= 1
     for player, n in (+need).items():
