@@ -51,7 +51,7 @@ from .hands import HandFinder
 from .light import LightMeter
 from .locate import Location
 from .looks import PieceLooks, SeenCanoe
-from .masks import BoardMasks, polygon_mask
+from .masks import BoardMasks
 from .profile import (
     CANOE_CLASSES,
     GEM_CLASSES,
@@ -154,10 +154,7 @@ class Detector(BoardMasks, Straightener, HandFinder, CanoeFinder, GemReader, Dis
             # (an array: numpy's stubs cannot tell from `axis` that it is no scalar)
             self._river_cells = cast(np.ndarray, self.canoe_area[:rows * c, :cols * c]
                                      .reshape(rows, c, cols, c).all(axis=(1, 3)))
-            deposits = np.zeros(self.shape, np.uint8)
-            for poly in board.deposits.values():
-                deposits |= polygon_mask(self.shape, poly, self.scale)
-            self._deposit_cells = cast(np.ndarray, deposits[:rows * c, :cols * c]
+            self._deposit_cells = cast(np.ndarray, self.deposit_mask[:rows * c, :cols * c]
                                        .reshape(rows, c, cols, c).any(axis=(1, 3)))
 
     # -- fixed masks of the board ----------------------------------------------------------

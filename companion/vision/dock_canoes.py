@@ -47,26 +47,29 @@ class DockCanoe:
     hull: tuple[np.ndarray, np.ndarray]   # (ys, xs) of its inner pixels unlike the print
 
 
-def _kernel(angle: float, s: float, shrink: float) -> np.ndarray:
-    a, b = HULL_MM[0] / 2 * shrink * s, HULL_MM[1] / 2 * shrink * s
-    side = int(2 * a + 3) | 1
+def _ellipse(angle: float, a: float, b: float, side: int) -> np.ndarray:
+    """A filled ellipse of half-axes a, b (pixels) turned `angle` degrees, centred in a
+    side x side float32 square of zeros."""
     k = np.zeros((side, side), np.float32)
     cv2.ellipse(k, (side // 2, side // 2), (int(round(a)), max(1, int(round(b)))), angle,
                 0, 360, 1.0, -1)
+    return k
+
+
+def _kernel(angle: float, s: float, shrink: float) -> np.ndarray:
+    a, b = HULL_MM[0] / 2 * shrink * s, HULL_MM[1] / 2 * shrink * s
+    k = _ellipse(angle, a, b, int(2 * a + 3) | 1)
     return k / k.sum()
 
 
 def _outline(angle: float, s: float) -> np.ndarray:
     """A band around a hull's outline, OUTLINE_MM[0] beyond it (its blur) and
     OUTLINE_MM[1] wide, as a kernel of sum 1."""
-    gap, width = OUTLINE_MM
+    gap, width = (v * s for v in OUTLINE_MM)
     a, b = HULL_MM[0] / 2 * s, HULL_MM[1] / 2 * s
-    side = int(2 * (a + (gap + width) * s) + 3) | 1
-    k = np.zeros((side, side), np.float32)
-    for grow, value in ((gap + width, 1.0), (gap, 0.0)):
-        cv2.ellipse(k, (side // 2, side // 2), (int(round(a + grow * s)),
-                                                int(round(b + grow * s))),
-                    angle, 0, 360, value, -1)
+    side = int(2 * (a + gap + width) + 3) | 1
+    k = _ellipse(angle, a + gap + width, b + gap + width, side) \
+        - _ellipse(angle, a + gap, b + gap, side)
     return k / k.sum()
 
 

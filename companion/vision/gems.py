@@ -69,7 +69,8 @@ class GemReader(Stage):
         cache[key] = (middle, evidence)
         return evidence
 
-    def _plain_texture(self, evidence: Iterable[GemEvidence | None]) -> float | None:
+    @staticmethod
+    def _plain_texture(evidence: Iterable[GemEvidence | None]) -> float | None:
         """How uneven the plain middles of one picture's canoes look (those showing
         nothing unlike their hull: mostly empty ones): their median texture, or None
         when there are fewer than PLAIN_ENOUGH. Until the table has shown its empty
