@@ -37,6 +37,11 @@ MARGIN = 0.7
 # A perfect fit is not certain when another event differs from it only by one gem the
 # picture did not show (a gem hides more easily than one appears): ask.
 HIDDEN_GEM = 1.0
+# A gem read in the neighbour's canoe of a shared disc is a slip to ask about until this
+# table's camera has shown that it reads such discs right: the share of them it read
+# swapped (``Sighting.gems_swapped``, its prior included) at most this. Then a theft
+# (or none) is taken from which canoe the gem is seen in (R-STEAL-1).
+SWAPS_RARE = 0.1
 # A gem not seen costing at most this (``FitWeights.shown``: cargo times the share of
 # such gems this table's camera showed) is of a colour it misses about every other time.
 OFTEN_HIDDEN = 0.5
@@ -265,15 +270,19 @@ def _status(candidates: Sequence[Candidate]) -> str:
 def _gem_may_hide(candidates: Sequence[Candidate]) -> tuple[Candidate, ...]:
     """The events after the best fit that differ from it only by gems they put in a
     canoe (loaded or stolen) that the picture did not show, up to HIDDEN_GEM more, or
-    by piles they change that it did not see change (``_pile_hid``). (A gem a canoe
-    already carried, seen gone, was taken: the picture before showed it; not seeing a
-    colour this table's camera often misses costs less, ``FitWeights.shown``.)"""
+    by piles they change that it did not see change (``_pile_hid``), or by a gem read
+    in the neighbour's canoe on a shared disc, unless this table's camera is known to
+    read those right (``SWAPS_RARE``). (A gem a canoe already carried, seen gone, was
+    taken: the picture before showed it; not seeing a colour this table's camera often
+    misses costs less, ``FitWeights.shown``.)"""
     first = candidates[0]
     out = []
     for c in candidates[1:]:
         if c.order == first.order:
             continue
-        pairs = _swapped(c.mismatches)
+        rare = c.seen is not None and c.seen.gems_swapped is not None \
+            and c.seen.gems_swapped <= SWAPS_RARE
+        pairs = [] if rare else _swapped(c.mismatches)
         swapped = {id(m) for pair in pairs for m in pair}
         hiding = [m.unseen_gem and m.expected in c.gains or _pile_hid(m) or id(m) in swapped
                   for m in c.mismatches]
@@ -376,5 +385,5 @@ def scratch_copy(game: Game) -> Game:
     return trial
 
 
-__all__ = ["HIDDEN_GEM", "MARGIN", "STATUSES", "TOLERANCE", "slips", "Candidate", "Inference",
-           "gains", "loads", "scratch_copy"]
+__all__ = ["HIDDEN_GEM", "MARGIN", "STATUSES", "SWAPS_RARE", "TOLERANCE", "slips", "Candidate",
+           "Inference", "gains", "loads", "scratch_copy"]

@@ -57,6 +57,12 @@ PALE_UNSURE = 2.0   # ... between this and PALE_CLEAR: unsure
 LOOK_SPREAD = (PALE_SPREAD, 0.1, 0.1, 0.1)
 LOOK_MARGIN = 1.0
 LOOK_FAR = 4.0
+# Which canoe of a shared disc holds its one gem is judged from what this table's camera
+# read on such discs, starting from what the tuned worlds' stills showed (40 shared
+# discs with one gem, none read with the gem in the other canoe: ``worlds_gems.py``),
+# counted as 20 read right and one read swapped: two swaps in a table's first few such
+# discs outweigh it.
+SHARED_PRIOR = (20, 1)
 # ``middle_gem``'s word for an empty canoe (None there means it has no opinion).
 EMPTY = "empty"
 
@@ -91,6 +97,11 @@ class PieceLooks:
         # How the middles of canoes on the river looked (``GemEvidence.look``), by hull
         # colour and the gem the state says they carried (None: empty).
         self._middles: dict[tuple[str, str | None], deque[tuple[float, ...]]] = {}
+        # Shared discs with one gem among their canoes: read right (True) or with the
+        # gem in another canoe (False); and the ones of the state last learned from,
+        # each counted once however many pictures show it.
+        self._shared: deque[bool] = deque(maxlen=KEEP * 2)
+        self._shared_now: set[tuple[str, frozenset[tuple[str, str | None]]]] = set()
 
     def gem_colour(self, gem: str, in_canoe: bool = False) -> np.ndarray | None:
         """How a `gem` looks here (BGR, light-corrected): as gems of that colour looked
@@ -131,6 +142,15 @@ class PieceLooks:
         if any(len(v) >= PALE_ENOUGH for (_, gem), v in self._middles.items() if gem is None):
             shares["clear"] = max(shares.get("clear", 0.0), 1 / (len(self._in_empty) + 1))
         return dict(sorted(shares.items()))
+
+    def swapped(self) -> float:
+        """How often this table's camera read the one gem of a shared disc in the wrong
+        canoe (a canoe of another player on the slot seen with a gem, the carrier seen
+        empty), as a share of the shared discs it read either way, SHARED_PRIOR
+        included: a thief ends on its victim's slot (R-STEAL-1), and which of two
+        touching canoes holds a gem is what a picture tells least well."""
+        right, wrong = SHARED_PRIOR
+        return (self._shared.count(False) + wrong) / (len(self._shared) + right + wrong)
 
     def pale_gem(self, player: str, pale: float | None) -> str | None:
         """What the paleness of a canoe's middle (of `player`'s colour, on the river)
@@ -212,7 +232,42 @@ class PieceLooks:
             elif gem is not None and canoe.core is not None:
                 self._gems.setdefault(gem, deque(maxlen=KEEP)).append(canoe.core)
                 learned += 1
+        self._learn_shared(list(seen), canoes)
         return learned
+
+    def _learn_shared(self, seen: list[SeenCanoe],
+                      canoes: Mapping[str, Sequence[tuple[str, str | None]]]) -> None:
+        """Count the state's shared discs holding one gem (each player's canoe there one
+        only, so each reading names its canoe) that this picture read either way: the gem
+        in its canoe and none claimed in the others (right), or the carrier seen empty
+        and another claimed to hold one (swapped). A gem of a hull's own colour or read
+        as unknown claims nothing."""
+        slots: dict[str, list[tuple[str, str | None]]] = {}
+        for player, held in canoes.items():
+            for place, gem in held:
+                if place not in ("D", "F"):
+                    slots.setdefault(place, []).append((player, gem))
+        now = set()
+        for place, there in slots.items():
+            players = [p for p, _ in there]
+            if len(there) < 2 or len(set(players)) != len(players) \
+                    or sum(gem is not None for _, gem in there) != 1:
+                continue
+            key = (place, frozenset(there))
+            if key in self._shared_now:
+                now.add(key)
+                continue
+            read = {c.player: c.gem for c in seen if c.place == place}
+            if set(read) != set(players):
+                continue  # a canoe not seen there: the picture says nothing of the gem
+            now.add(key)
+            carrier = next(p for p, gem in there if gem is not None)
+            claimed = any(read[p] not in (None, p, UNKNOWN) for p in players if p != carrier)
+            if read[carrier] is not None and not claimed:
+                self._shared.append(True)
+            elif read[carrier] is None and claimed:
+                self._shared.append(False)
+        self._shared_now = now
 
 
 def _robust(seen: np.ndarray, floor: float | np.ndarray) -> tuple[np.ndarray, np.ndarray]:

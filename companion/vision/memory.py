@@ -116,6 +116,7 @@ class BoardMemory:
         for key, shares in (("gems_shown", looks.shown()), ("gems_invented", looks.invented())):
             if shares:
                 seen[key] = shares
+        seen["gems_swapped"] = looks.swapped()
         if game.phase == "river" and game.speed and self.slots.known():
             river = river_board(self.slots, self.picture, picture, game)
             if river is not None:

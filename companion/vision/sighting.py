@@ -51,6 +51,9 @@ class Sighting:
     # The gems read in canoes that carried none in this table's confirmed pictures
     # (gem: share of those canoes).
     gems_invented: Mapping[str, float] | None = None
+    # How often this table's camera read the one gem of a shared disc in the wrong
+    # canoe (``PieceLooks.swapped``), None when not known.
+    gems_swapped: float | None = None
 
     def of(self, player: str) -> list[Canoe]:
         return self.canoes.get(player, [])
@@ -127,9 +130,14 @@ def read_observation(observation: Mapping[str, Any] | Sighting) -> Sighting:
         raise _fail(f"'places_changed' must be a list of places (D, 1 … 7R, F), "
                     f"not {stirred!r}")
     shown, invented = (_shares(observation, key) for key in ("gems_shown", "gems_invented"))
+    swapped = observation.get("gems_swapped")
+    if swapped is not None and (isinstance(swapped, bool) or not isinstance(swapped, int | float)
+                                or not 0 <= swapped <= 1):
+        raise _fail(f"'gems_swapped' must be a share from 0 to 1, not {swapped!r}")
     return Sighting({p: sorted(c, key=canoe_key) for p, c in canoes.items()}, weather,
                     tuple(no_disc), None if changed is None else frozenset(changed),
-                    None if stirred is None else frozenset(stirred), shown, invented)
+                    None if stirred is None else frozenset(stirred), shown, invented,
+                    None if swapped is None else float(swapped))
 
 
 def _shares(observation: Mapping[str, Any], key: str) -> dict[str, float] | None:

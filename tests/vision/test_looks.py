@@ -15,6 +15,7 @@ from companion.vision.looks import (
     PALE_ENOUGH,
     PALE_SPREAD,
     PALE_UNSURE,
+    SHARED_PRIOR,
     SHOWN_PRIOR,
     PieceLooks,
     SeenCanoe,
@@ -205,3 +206,40 @@ def test_a_canoe_read_again_where_it_lay_is_one_sighting_of_its_look():
         looks.learn([SeenCanoe("red", "3", 5.0, look=(0.9, 0.0, 0.0, 0.0))],
                     {"red": [("3", None)]})
     assert looks.pale_gem("red", 0.1) is None
+
+
+def _swap_share(right: int, wrong: int) -> float:
+    prior_right, prior_wrong = SHARED_PRIOR
+    return (wrong + prior_wrong) / (right + wrong + prior_right + prior_wrong)
+
+
+def test_R_STEAL_1_a_shared_discs_one_gem_read_in_its_canoe_or_the_others_is_counted_once():
+    looks = PieceLooks()
+    assert looks.swapped() == _swap_share(0, 0)
+    state = {"red": [("3", "clear"), ("D", None)], "blue": [("3", None), ("5", None)]}
+    right = [SeenCanoe("red", "3", 5.0, gem="clear"), SeenCanoe("blue", "3", 5.0)]
+    for _ in range(3):      # the same disc in three pictures is one sighting
+        looks.learn(right, state)
+    assert looks.swapped() == _swap_share(1, 0)
+    moved = {"red": [("3", "clear"), ("D", None)], "blue": [("4", None), ("5", None)]}
+    looks.learn([SeenCanoe("red", "3", 5.0, gem="clear")], moved)
+    # blue comes back beside red: a new sighting, read with the gem in blue's canoe
+    looks.learn([SeenCanoe("red", "3", 5.0), SeenCanoe("blue", "3", 5.0, gem="clear")],
+                state)
+    assert looks.swapped() == _swap_share(1, 1)
+
+
+def test_a_shared_disc_read_with_a_canoe_missing_or_with_the_gem_in_both_says_nothing():
+    looks = PieceLooks()
+    state = {"red": [("3", "clear")], "blue": [("3", None)], "green": [("6L", "red"),
+                                                                         ("6L", None)]}
+    looks.learn([SeenCanoe("red", "3", 5.0, gem="clear")], state)   # blue not seen
+    looks.learn([SeenCanoe("red", "3", 5.0, gem="clear"),
+                 SeenCanoe("blue", "3", 5.0, gem="violet"),         # both: no one swap
+                 SeenCanoe("green", "6L", 5.0, gem="red")], state)  # twins: unsure which
+    assert looks.swapped() == _swap_share(0, 0)
+    # a gem of the hull's own colour, or one unknown, claims nothing
+    state = {"red": [("4", "clear")], "blue": [("4", None)]}
+    looks.learn([SeenCanoe("red", "4", 5.0, gem="clear"),
+                 SeenCanoe("blue", "4", 5.0, gem="blue")], state)
+    assert looks.swapped() == _swap_share(1, 0)

@@ -1,13 +1,14 @@
 """What the table's own pictures add to one reading (vision.inference): the places whose
 pixels changed since the confirmed picture before (``places_changed``), and how this
-table's camera reads gems in canoes (``gems_shown``, ``gems_invented``), learned from
-the pictures the game confirmed (``vision.looks``)."""
+table's camera reads gems in canoes (``gems_shown``, ``gems_invented``,
+``gems_swapped``), learned from the pictures the game confirmed (``vision.looks``)."""
 
 from __future__ import annotations
 
 import pytest
 
 from companion.rules import format_turn, parse_turn
+from companion.vision.candidates import SWAPS_RARE
 from companion.vision.inference import ObservationError, infer_turn
 
 from .test_inference import (
@@ -94,12 +95,51 @@ def test_r_land_2_a_gem_seen_in_a_canoe_on_the_dock_tells_nothing_of_the_move():
     assert (result.status, result.turn) == ("exact", turn)
 
 
+def _loot_read(obs: dict) -> dict:
+    """green_robs_blue's picture with the loot read as what it is."""
+    canoes_on(obs, "5")[:] = [{"player": "blue", "gem": None},
+                              {"player": "green", "gem": "clear"}]
+    return obs
+
+
+def test_R_STEAL_1_the_loot_seen_in_the_thiefs_canoe_is_asked_about_at_a_new_table():
+    # One gem on a shared disc, seen in green's canoe: the theft, or no theft with the
+    # gem read in the wrong one of two touching canoes. A table whose camera has not
+    # shown how it reads shared discs asks.
+    game, turn, obs = green_robs_blue()
+    obs = _loot_read(obs)
+    result = infer_turn(game, obs)
+    assert result.status == "ambiguous" and set(_texts(result)) == {"6L-5xblue", "6L-5"}
+    obs["gems_swapped"] = 0.3
+    assert infer_turn(game, obs).status == "ambiguous"
+
+
+def test_R_STEAL_1_the_loot_seen_in_the_thiefs_canoe_tells_the_theft_where_swaps_are_rare():
+    game, turn, obs = green_robs_blue()
+    obs = _loot_read(obs)
+    obs["gems_swapped"] = SWAPS_RARE / 2
+    result = infer_turn(game, obs)
+    assert (result.status, result.turn) == ("exact", turn)
+
+
+def test_R_STEAL_4_the_gem_seen_still_in_the_victims_canoe_tells_no_theft_where_swaps_are_rare():
+    game, _, _ = green_robs_blue()
+    turn = parse_turn("6L-5", "green")
+    obs = observe_after(game, turn)
+    assert infer_turn(game, obs).status == "ambiguous"   # the loot may hide, or be swapped
+    obs["gems_swapped"] = SWAPS_RARE / 2
+    result = infer_turn(game, obs)
+    assert (result.status, result.turn) == ("exact", turn)
+
+
 @pytest.mark.parametrize("field, value, message", [
     ("places_changed", ["9"], "'places_changed' must be a list of places"),
     ("places_changed", "D", "'places_changed' must be a list of places"),
     ("gems_shown", {"clear": 1.5}, "'gems_shown' must map gems"),
     ("gems_shown", ["clear"], "'gems_shown' must map gems"),
     ("gems_invented", {"gold": 0.1}, "'gems_invented' must map gems"),
+    ("gems_swapped", 1.5, "'gems_swapped' must be a share from 0 to 1"),
+    ("gems_swapped", True, "'gems_swapped' must be a share from 0 to 1"),
 ])
 def test_malformed_table_evidence_is_refused_with_one_line(field, value, message):
     game = worked_example()
