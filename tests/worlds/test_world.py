@@ -11,7 +11,7 @@ from companion.rules.random_play import random_position
 from companion.vision.board import load_board
 from tools.worlds.camera import HEIGHT_MM, SIZE, fit_pose, pov
 from tools.worlds.generate import WORLDS
-from tools.worlds.layout import place_pieces
+from tools.worlds.layout import place_groups, place_pieces
 from tools.worlds.world import World, draw_world
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -69,6 +69,25 @@ def test_every_canoe_in_the_river_lies_nearest_its_own_slot():
             near.append(slot if d[slot] < board.disc_radius_mm + 8 else None)
         want = sorted(s for s in where if s in board.slots)
         assert sorted(s for s in near if s) == want
+
+
+def test_R_GEM_3_a_gem_taken_from_a_deposit_or_put_in_it_leaves_the_others_where_they_lay():
+    # A player takes one gem from a pile: the rest do not jump to a new heap (a picture
+    # before and after differs by that gem alone, as at a real table).
+    board = load_board(ROOT / "calibration/board.json")
+    snap = random_position(random.Random(7)).state.snapshot()
+    before = place_groups(board, snap, random.Random(1))
+    dep = next(d for d, held in snap["deposits"].items() if sum(held.values()) >= 3)
+    gem = next(g for g, n in snap["deposits"][dep].items() if n)
+    other = next(g for g in ("red", "blue", "clear", "violet", "yellow") if g != gem)
+    for change in ({gem: -1}, {other: +1}):
+        after_snap = {**snap, "deposits": {**snap["deposits"], dep: dict(snap["deposits"][dep])}}
+        for g, d in change.items():
+            after_snap["deposits"][dep][g] = after_snap["deposits"][dep].get(g, 0) + d
+        after = place_groups(board, after_snap, random.Random(2), previous=before)
+        old = {(p.x, p.y, p.colour) for p in before[f"deposit:{dep}"][1]}
+        new = {(p.x, p.y, p.colour) for p in after[f"deposit:{dep}"][1]}
+        assert len(old ^ new) == 1 and len(new) == sum(after_snap["deposits"][dep].values())
 
 
 @pytest.mark.parametrize("seed,board_file", SEEDS[::5])

@@ -134,12 +134,19 @@ def place_groups(board: Board, snapshot: Mapping[str, Any], rnd: random.Random,
         gems = snapshot["deposits"].get(dep, {})
         if kept(f"deposit:{dep}", sorted(gems.items())):
             continue
+        # A gem taken from a pile or put on it leaves the others where they lay.
+        left = list(previous[f"deposit:{dep}"][1]) if f"deposit:{dep}" in previous else []
         pieces = []
+        for gem in sorted({p.colour for p in left} | set(gems)):
+            mine = [p for p in left if p.colour == gem]
+            rnd.shuffle(mine)
+            pieces += mine[:int(gems.get(gem, 0))]
         x0, y0, x1, y1 = _bbox(poly)
-        taken: list[tuple[float, float]] = []
-        heap = (rnd.uniform(x0 + 8, x1 - 8), rnd.uniform(y0 + 8, y1 - 8))
+        taken: list[tuple[float, float]] = [(p.x, p.y) for p in pieces]
+        heap = ((sum(t[0] for t in taken) / len(taken), sum(t[1] for t in taken) / len(taken))
+                if taken else (rnd.uniform(x0 + 8, x1 - 8), rnd.uniform(y0 + 8, y1 - 8)))
         for gem in sorted(gems):
-            for _ in range(int(gems[gem])):
+            for _ in range(int(gems[gem]) - sum(p.colour == gem for p in pieces)):
                 p = centroid(poly)
                 for attempt in range(80):
                     # A heap first; when it is full, anywhere in the deposit.
