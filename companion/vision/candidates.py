@@ -242,7 +242,8 @@ def _status(candidates: Sequence[Candidate]) -> str:
     """exact: one event fits perfectly, or with canoes hidden only (TOLERANCE) and by
     MARGIN ahead of the next; ambiguous: several fit as well (or too nearly), or the
     best only with gems of another colour or places stirred, or only with more hidden
-    (or stirred) than TOLERANCE; none: nothing fits."""
+    (or stirred) than TOLERANCE; none: nothing fits (beyond TOLERANCE, piles not seen
+    to change not counted)."""
     if not candidates:
         return "none"
     first = candidates[0]
@@ -250,7 +251,11 @@ def _status(candidates: Sequence[Candidate]) -> str:
     # Among events that fit equally well, one a camera's slip explains is enough to ask.
     if all(kind is None for kind in tied):
         return "none"
-    if _key(first.score) > TOLERANCE:
+    # Piles the event takes from that the picture did not see change tell events apart,
+    # but they are nothing the picture shows against it (``_pile_hid``): a move is not
+    # flagged for them.
+    shown = first.score - sum(m.cost for m in first.mismatches if _pile_hid(m))
+    if _key(shown) > TOLERANCE:
         return "ambiguous" if "hidden" in tied or "stirred" in tied else "none"
     if len(tied) > 1:
         return "ambiguous"

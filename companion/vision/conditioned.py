@@ -73,15 +73,23 @@ DEPOSIT = "deposit:"
 class Changes(frozenset[str]):
     """The places whose pixels changed (slots, "D", "F", and WEATHER for the cloud's
     track), with how much each weather position changed (``weather``: the mean
-    difference there, in grey levels), which tells where the cloud went."""
+    difference there, in grey levels), which tells where the cloud went, and each
+    deposit's pixels that changed as a gem's would (``piles``: its pixel indices, the
+    changed ones among them), which tell what left or joined it (``piles_taken``)."""
 
     weather: dict[int, float]
+    piles: dict[str, tuple[np.ndarray, np.ndarray]]
 
-    def __new__(cls, places: Iterable[str] = (), weather: Mapping[int, float] | None = None
-                ) -> Changes:
+    def __new__(cls, places: Iterable[str] = (), weather: Mapping[int, float] | None = None,
+                piles: Mapping[str, tuple[np.ndarray, np.ndarray]] | None = None) -> Changes:
         out = super().__new__(cls, places)
         out.weather = dict(weather or {})
+        out.piles = dict(piles or {})
         return out
+
+    def also(self, places: Iterable[str]) -> Changes:
+        """These changes and `places` besides."""
+        return Changes(self | set(places), self.weather, self.piles)
 
     def cloud_moved_to(self, before: int) -> int | None:
         """Where the cloud went from `before`: the other track position that changed
@@ -109,12 +117,14 @@ def changed_places(detector: Detector, before: np.ndarray, after: np.ndarray,
     # difference is their noise).
     floor = float(np.median(most[::4, ::4]))
     faint = _gem_sized(detector, most) > DEPOSIT_CHANGE + 3 * floor
-    out = set()
+    out, piles = set(), {}
     for place, idx in _place_pixels(detector).items():
         if wanted is not None and place not in wanted:
             continue
         if place.startswith(DEPOSIT):
-            if np.count_nonzero(faint[idx]) >= detector.gem_px:
+            changed = faint[idx]
+            piles[place[len(DEPOSIT):]] = (idx[0][changed], idx[1][changed])
+            if np.count_nonzero(changed) >= detector.gem_px:
                 out.add(place)
         elif np.count_nonzero(diff[idx]) >= enough:
             out.add(place)
@@ -126,7 +136,7 @@ def changed_places(detector: Detector, before: np.ndarray, after: np.ndarray,
     if (wanted is None or WEATHER in wanted) and \
             max(weather.values()) >= CLOUD_CHANGE + 1.5 * floor:
         out.add(WEATHER)
-    return Changes(out, weather)
+    return Changes(out, weather, piles)
 
 
 def _gem_sized(detector: Detector, most: np.ndarray) -> np.ndarray:

@@ -27,16 +27,24 @@ def deposit_mismatches(before: Mapping[str, Mapping[str, int]],
                        after: Mapping[str, Mapping[str, int]], seen: Sighting,
                        weights: FitWeights = DEFAULT_WEIGHTS) -> list[Mismatch]:
     """The deposits whose pile an event changes (`before` and `after` its piles, by
-    deposit) where the picture saw none change, and the other way round. Nothing
-    when the picture cannot tell (``Sighting.deposits_changed`` None)."""
+    deposit) where the picture saw none change, and the other way round; and those it
+    changes where the picture saw a gem taken that the event does not take
+    (``Sighting.deposits_taken``). Nothing when the picture cannot tell
+    (``Sighting.deposits_changed`` None)."""
     if seen.deposits_changed is None:
         return []
     changes = changed_piles(before, after)
+    # A gem seen taken from a pile the event changes otherwise: another gem taken from
+    # it (the other colour of a deposit holding two), or one put on it instead.
+    other = [Mismatch("deposit", None, name, name, weights.deposit, gem=gem)
+             for name, gem in sorted((seen.deposits_taken or {}).items())
+             if name in changes and after.get(name, {}).get(gem, 0)
+             >= before.get(name, {}).get(gem, 0)]
     return ([Mismatch("deposit", None, name, None, weights.deposit,
                       taken=sum(after.get(name, {}).values()) < sum(before.get(name, {}).values()))
              for name in sorted(changes - seen.deposits_changed)]
             + [Mismatch("deposit", None, None, name, weights.deposit)
-               for name in sorted(seen.deposits_changed - changes)])
+               for name in sorted(seen.deposits_changed - changes)] + other)
 
 
 def stirred_mismatches(before: Mapping[str, Sequence[Canoe]],

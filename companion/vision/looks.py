@@ -114,6 +114,12 @@ class PieceLooks:
                 return np.median(np.array(seen, dtype=np.float64), axis=0)
         return None
 
+    def pile_colour(self, gem: str) -> np.ndarray | None:
+        """How a pile of `gem`s looks here (BGR, light-corrected: the median of the
+        recent confirmed ones), None before one was seen."""
+        seen = self._piles.get(gem)
+        return np.median(np.array(seen, dtype=np.float64), axis=0) if seen else None
+
     def learn_pile(self, gem: str, colour: tuple[float, float, float]) -> None:
         """A deposit holding only `gem`s showed them in this colour (a confirmed state
         says what lies in each deposit: the setup, 7 of a colour in each)."""

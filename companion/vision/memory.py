@@ -23,11 +23,12 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from .conditioned import changed_places, condition, same_view
+from .conditioned import DEPOSIT, changed_places, condition, same_view
 from .known import KnownBoard, pile_pixels, piles
 from .learn_board import bare_cells
 from .looks import SeenCanoe
 from .masks import deposit_pixels
+from .piles_taken import gems_taken
 from .transport import EmptySlots, river_board
 
 if TYPE_CHECKING:
@@ -35,6 +36,13 @@ if TYPE_CHECKING:
 
     from .detect import Detector
     from .locate import Location
+
+
+# A pile teaches how its gems look only while it holds about as many as at the setup
+# (7): the share of a deposit's pixels least like its print (``pile_pixels``) is then
+# its gems'; a smaller pile's takes in the print's edges and the lamp's glare (the
+# tuned games' violet piles of five and fewer read grey).
+PILE_FULL = 6
 
 
 class BoardMemory:
@@ -88,18 +96,23 @@ class BoardMemory:
     def _piles(self, picture: np.ndarray, state: State) -> dict[str, tuple[float, float, float]]:
         """The colour of the gems in each deposit holding gems of one colour only: its
         pixels least like the deposit's print (the print fills most of it: its median)."""
-        if self._deposits is None:
-            d = self.detector
-            self._deposits = deposit_pixels(d.board, d.shape, d.scale)
         out = {}
         for name, gem in piles(state.deposits).items():
-            idx = self._deposits.get(name)
+            idx = self._deposit_pixels().get(name)
             if idx is None or len(idx[0]) < 50:
+                continue
+            if state.deposits[name][gem] < PILE_FULL:
                 continue
             gems = pile_pixels(picture[idx])[0].astype(np.float32)
             b, g, r = np.median(gems, axis=0)
             out[gem] = (float(b), float(g), float(r))
         return out
+
+    def _deposit_pixels(self) -> dict[str, tuple[np.ndarray, np.ndarray]]:
+        if self._deposits is None:
+            d = self.detector
+            self._deposits = deposit_pixels(d.board, d.shape, d.scale)
+        return self._deposits
 
     def judge(self, observation: dict[str, Any], picture: np.ndarray, location: Location,
               game: Game) -> dict[str, Any] | None:
@@ -111,8 +124,12 @@ class BoardMemory:
             self.forget()
             return None
         changed = changed_places(self.detector, self.picture, picture)
-        seen = condition(observation, game, changed)
         looks = self.detector.looks
+        taken = gems_taken(self.picture, picture, self._deposit_pixels(), changed.piles,
+                           game.state.deposits, looks.pile_colour, self.detector.gem_px)
+        # A gem seen taken is a pile changed, if too little of it changed to count.
+        seen = condition(observation, game, changed.also(DEPOSIT + name for name in taken))
+        seen["deposits_taken"] = taken
         for key, shares in (("gems_shown", looks.shown()), ("gems_invented", looks.invented())):
             if shares:
                 seen[key] = shares

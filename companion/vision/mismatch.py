@@ -69,6 +69,9 @@ class Mismatch:
     # theft's victim), of another colour than the one it carried (``_was_other``): the
     # old gem misread or the empty hull misread, costing as a misread colour.
     emptied: bool = False
+    # A deposit (kind "deposit") a gem of this colour was seen taken from, where the
+    # event takes none of it (``Sighting.deposits_taken``).
+    gem: str | None = None
 
     @property
     def misread_colour(self) -> bool:
@@ -110,6 +113,9 @@ class Mismatch:
                 return f"a canoe should have come to or left {exp}, which did not change"
             return f"something came or went on {seen}, which the move leaves as it was"
         if self.kind == "deposit":
+            if self.gem:
+                return f"a {self.gem} gem was seen taken from the {exp} deposit, " \
+                       "the move takes none of that colour there"
             if exp:
                 return f"a gem should have been taken from or put in the {exp} deposit, " \
                        "its pile did not change"

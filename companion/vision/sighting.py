@@ -51,6 +51,10 @@ class Sighting:
     # The gems read in canoes that carried none in this table's confirmed pictures
     # (gem: share of those canoes).
     gems_invented: Mapping[str, float] | None = None
+    # The deposits a gem was seen taken from, with that gem (deposit -> gem: its pixels
+    # looked like the gem before the move and like the print after), None when not
+    # known (one picture alone cannot tell).
+    deposits_taken: Mapping[str, str] | None = None
     # How often this table's camera read the one gem of a shared disc in the wrong
     # canoe (``PieceLooks.swapped``), None when not known.
     gems_swapped: float | None = None
@@ -134,9 +138,15 @@ def read_observation(observation: Mapping[str, Any] | Sighting) -> Sighting:
     if swapped is not None and (isinstance(swapped, bool) or not isinstance(swapped, int | float)
                                 or not 0 <= swapped <= 1):
         raise _fail(f"'gems_swapped' must be a share from 0 to 1, not {swapped!r}")
+    taken = observation.get("deposits_taken")
+    if taken is not None and (not isinstance(taken, Mapping) or any(
+            name not in GEMS or gem not in GEMS for name, gem in taken.items())):
+        raise _fail(f"'deposits_taken' must map deposits ({', '.join(GEMS)}) to the gem "
+                    f"seen taken from each, not {taken!r}")
     return Sighting({p: sorted(c, key=canoe_key) for p, c in canoes.items()}, weather,
                     tuple(no_disc), None if changed is None else frozenset(changed),
                     None if stirred is None else frozenset(stirred), shown, invented,
+                    None if taken is None else dict(taken),
                     None if swapped is None else float(swapped))
 
 

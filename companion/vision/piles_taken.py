@@ -1,0 +1,103 @@
+"""Which gem a picture saw taken from a deposit: the pixels of its pile that changed
+between the picture before a move and the one after, as a careful person looks at a
+pile a hand reached into.
+
+>>> changed = changed_places(detector, before, after)                  # doctest: +SKIP
+>>> gems_taken(before, after, deposits, changed.piles, state.deposits,
+...            detector.looks.pile_colour, detector.gem_px)            # doctest: +SKIP
+{'violet': 'violet'}
+
+A gem taken off a pile leaves the others where they lay: where it lay, the picture
+before shows its colour and the picture after the deposit's print. Its area alone is
+often less than a gem's (one half under a neighbour, a clear gem's facets much like
+the print), so ``changed_places`` may not count the pile as changed; its colour says
+more. The changed pixels are named a gem taken when, in the picture before, they were
+a blend of the print and one of the gems the deposit held (as this table's piles of
+that colour looked: ``PieceLooks.pile_colour``), and in the picture after show the
+print. What changed there otherwise (a canoe's bow or a hand reaching over the
+deposit, a gem put on the pile) names nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+import numpy as np
+
+from .known import pile_pixels
+
+# Fewer changed pixels than this share of a gem's area name nothing: the sensor's noise
+# and the light correction leave specks on a pile that did not change (measured on the
+# tuned games' consecutive stable views: at most 0.06 of a gem's area where no gem left;
+# a gem taken changed 0.1 to 1.6 of one, a clear one least).
+LEAST_SHARE = 0.25
+# Changed pixels are a blend of a gem and the print around it (its edges, the print
+# through a translucent gem): as they looked before, they lie on the way from the print's
+# colour to how a pile of that gem looks here, at least STRONG of the way, and off that
+# way by at most OFF of how far they are from the print. Another gem the deposit held
+# must be off its own way by TWICE as much. After, they are at most AFTER as far from
+# the print as before: the print shows where the gem lay. (A pile's look is taken from
+# its most vivid pixels, glints among them: the way to it is only roughly the blend's.
+# Tuned games: gems taken off their way by 0.1-0.55; the changes no gem made, against
+# the way.)
+STRONG = 0.3
+OFF = 0.6
+TWICE = 2.0
+AFTER = 0.5
+
+Colour = np.ndarray
+
+
+def gems_taken(before: np.ndarray, after: np.ndarray,
+               deposits: Mapping[str, tuple[np.ndarray, np.ndarray]],
+               piles: Mapping[str, tuple[np.ndarray, np.ndarray]],
+               held: Mapping[str, Mapping[str, int]],
+               colour_of: Callable[[str], Colour | None], gem_px: float) -> dict[str, str]:
+    """The deposits a gem was seen taken from, with that gem (deposit -> gem).
+
+    `before`, `after`: the light-corrected board pictures; `deposits`: each deposit's
+    pixels (``masks.deposit_pixels``); `piles`: those of them that changed as a gem's
+    would (``Changes.piles``); `held`: the gems each deposit held before (deposit ->
+    gem -> count); `colour_of`: how a gem's pile looks at this table (None when not
+    yet seen); `gem_px`: a gem's area in pixels."""
+    out = {}
+    for name, idx in piles.items():
+        where = deposits.get(name)
+        if where is None or len(idx[0]) < LEAST_SHARE * gem_px:
+            continue
+        looks = {gem: colour_of(gem) for gem, n in held.get(name, {}).items() if n > 0}
+        if not looks or any(c is None for c in looks.values()):
+            continue
+        # The print: the half of the deposit's pixels most like its median (gems fill
+        # a sixth of it at most).
+        paper = np.median(pile_pixels(before[where])[1].astype(np.float64), axis=0)
+        gem = _taken(before, after, idx, {g: c for g, c in looks.items() if c is not None},
+                     paper)
+        if gem is not None:
+            out[name] = gem
+    return out
+
+
+def _taken(before: np.ndarray, after: np.ndarray, idx: tuple[np.ndarray, np.ndarray],
+           looks: Mapping[str, Colour], paper: Colour) -> str | None:
+    """The gem whose way from the print the changed pixels lay on before (see STRONG,
+    OFF, TWICE), if they show the print after (AFTER); else None."""
+    was = before[idx].astype(np.float64).mean(axis=0) - paper
+    now = after[idx].astype(np.float64).mean(axis=0) - paper
+    far = float(np.linalg.norm(was))
+    if far == 0 or float(np.linalg.norm(now)) > AFTER * far:
+        return None
+    fits = []
+    for gem, look in looks.items():
+        way = look - paper
+        along = float(was @ way) / max(float(way @ way), 1e-9)
+        off = float(np.linalg.norm(was - along * way))
+        fits.append((off if along >= STRONG else np.inf, gem))
+    fits.sort()
+    off, gem = fits[0]
+    if off > OFF * far or (len(fits) > 1 and fits[1][0] < TWICE * off):
+        return None
+    return gem
+
+
+__all__ = ["AFTER", "LEAST_SHARE", "OFF", "STRONG", "TWICE", "gems_taken"]
