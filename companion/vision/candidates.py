@@ -337,9 +337,10 @@ def _unseen_only(candidate: Candidate) -> bool:
 def _pile_hid(m: Mismatch) -> bool:
     """A pile the event takes a gem from that the picture did not see change: one
     translucent gem gone from among its like may leave a pile looking the same, so this
-    is no evidence that the event did not happen. (A gem put on a pile is of another
-    colour, R-GEM-3, and lies on top: not seen, it was not put there. A pile seen to
-    change where the event leaves it is evidence too: a gem's whole area changed.)"""
+    is no evidence that the event did not happen. (A gem put on a pile lies on top of
+    it, whatever its colour (R-GEM-3): not seen, it was not put there; the tuned games'
+    landings that might have unloaded first bear this out. A pile seen to change where
+    the event leaves it is evidence too: a gem's whole area changed.)"""
     return m.kind == "deposit" and m.expected is not None and m.taken
 
 
