@@ -73,9 +73,9 @@ DEPOSIT = "deposit:"
 class Changes(frozenset[str]):
     """The places whose pixels changed (slots, "D", "F", and WEATHER for the cloud's
     track), with how much each weather position changed (``weather``: the mean
-    difference there, in grey levels), which tells where the cloud went, and each
-    deposit's pixels that changed as a gem's would (``piles``: its pixel indices, the
-    changed ones among them), which tell what left or joined it (``piles_taken``)."""
+    difference there, in grey levels), which tells where the cloud went, and the
+    pixels of each deposit that changed as a gem's would (``piles``: deposit -> their
+    indices), which tell what left it (``piles_taken``)."""
 
     weather: dict[int, float]
     piles: dict[str, tuple[np.ndarray, np.ndarray]]

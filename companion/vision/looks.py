@@ -58,7 +58,7 @@ LOOK_SPREAD = (PALE_SPREAD, 0.1, 0.1, 0.1)
 LOOK_MARGIN = 1.0
 LOOK_FAR = 4.0
 # Which canoe of a shared disc holds its one gem is judged from what this table's camera
-# read on such discs, starting from what the tuned worlds' stills showed (40 shared
+# read on such discs, starting from what the tuned worlds' games showed (40 shared
 # discs with one gem, none read with the gem in the other canoe: ``worlds_gems.py``),
 # counted as 20 read right and one read swapped: two swaps in a table's first few such
 # discs outweigh it.
@@ -212,6 +212,7 @@ class PieceLooks:
         player, as (place, gem)); returns how many canoes it learned from. A canoe
         teaches only where the state's canoes of its player there all carry the same
         (a canoe cannot be told from its twin)."""
+        seen = list(seen)
         learned = 0
         for canoe in seen:
             there = [gem for place, gem in canoes.get(canoe.player, ()) if place == canoe.place]
@@ -238,7 +239,7 @@ class PieceLooks:
             elif gem is not None and canoe.core is not None:
                 self._gems.setdefault(gem, deque(maxlen=KEEP)).append(canoe.core)
                 learned += 1
-        self._learn_shared(list(seen), canoes)
+        self._learn_shared(seen, canoes)
         return learned
 
     def _learn_shared(self, seen: list[SeenCanoe],

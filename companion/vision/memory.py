@@ -94,8 +94,9 @@ class BoardMemory:
                                           d.scale, unknown))
 
     def _piles(self, picture: np.ndarray, state: State) -> dict[str, tuple[float, float, float]]:
-        """The colour of the gems in each deposit holding gems of one colour only: its
-        pixels least like the deposit's print (the print fills most of it: its median)."""
+        """The colour of the gems in each deposit holding gems of one colour only, and
+        at least PILE_FULL of them: its pixels least like the deposit's print (the
+        print fills most of it: its median)."""
         out = {}
         for name, gem in piles(state.deposits).items():
             idx = self._deposit_pixels().get(name)

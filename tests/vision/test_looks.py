@@ -243,3 +243,13 @@ def test_a_shared_disc_read_with_a_canoe_missing_or_with_the_gem_in_both_says_no
     looks.learn([SeenCanoe("red", "4", 5.0, gem="clear"),
                  SeenCanoe("blue", "4", 5.0, gem="blue")], state)
     assert looks.swapped() == _swap_share(1, 0)
+
+
+def test_the_canoes_of_a_picture_may_come_one_by_one():
+    # (a generator of sightings teaches as a list does: shared discs included)
+    looks, listed = PieceLooks(), PieceLooks()
+    state = {"red": [("3", "clear")], "blue": [("3", None)]}
+    canoes = [SeenCanoe("red", "3", 5.0, gem="clear"), SeenCanoe("blue", "3", 5.0)]
+    looks.learn((c for c in canoes), state)
+    listed.learn(canoes, state)
+    assert looks.swapped() == listed.swapped() < _swap_share(0, 0)
