@@ -38,8 +38,8 @@ LEAST_SHARE = 0.25
 # must be off its own way by TWICE as much. After, they are at most AFTER as far from
 # the print as before: the print shows where the gem lay. (A pile's look is taken from
 # its most vivid pixels, glints among them: the way to it is only roughly the blend's.
-# Tuned games: gems taken off their way by 0.1-0.55; the changes no gem made, against
-# the way.)
+# Tuned game g101: its gems taken off their way by 0.07-0.52; the changes no gem made,
+# a red canoe's bow coming and going, against the blue gems' way.)
 STRONG = 0.3
 OFF = 0.6
 TWICE = 2.0
