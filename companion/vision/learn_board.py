@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 import warnings
+from collections.abc import Callable
 from typing import cast
 
 import cv2
@@ -87,13 +88,15 @@ def board_surface(board: Board, profile: ColourProfile, shots: list[np.ndarray],
 
 
 def bare_cells(img: np.ndarray, board: Board, known: KnownBoard, px_per_mm: float,
-               wanted: np.ndarray | None = None) -> np.ndarray:
+               wanted: np.ndarray | None = None,
+               dock: Callable[[], np.ndarray] | None = None) -> np.ndarray:
     """The cells (of ``surface.cell_px``) of a light-corrected picture of a known state
     that show the board bare: not under its pieces, their blur and shadows (the canoes
     found where they lie on the dock and alone on a slot, ``_covered_dock`` and
     ``_covered_slots``; the rest of a place holding pieces hidden whole). `wanted`: the
     only cells asked about, if not all (the canoes are not looked for where none of
-    them is)."""
+    them is). `dock`: gives the cells the dock's canoes hide (``dock_cover``) when they
+    are needed, if the caller may know them from a picture of the same dock."""
     c = cell_px(px_per_mm)
     shape = (img.shape[0] // c, img.shape[1] // c)
     hidden = _under_pieces(board, known, shape, c / px_per_mm, found_apart=True)
@@ -103,7 +106,7 @@ def bare_cells(img: np.ndarray, board: Board, known: KnownBoard, px_per_mm: floa
             return wanted
     near_dock = _grown(shape, board.dock, c / px_per_mm)
     if wanted is None or (wanted & _on_dock(board, img.shape, c, px_per_mm)).any():
-        hidden |= _covered_dock(img, board, known, c, px_per_mm)
+        hidden |= dock() if dock is not None else _covered_dock(img, board, known, c, px_per_mm)
     else:
         # None of the cells asked about could show bare (the search shows only cells
         # wholly on the dock bare): no need to look for its canoes.
@@ -151,6 +154,13 @@ def _covered_dock(img: np.ndarray, board: Board, known: KnownBoard, side: int,
         return near
     cells = bare[:rows * side, :cols * side].reshape(rows, side, cols, side)
     return near & ~cast(np.ndarray, cells.all(axis=(1, 3)))
+
+
+def dock_cover(img: np.ndarray, board: Board, known: KnownBoard, px_per_mm: float
+               ) -> np.ndarray:
+    """The cells (of ``surface.cell_px``) on and around the dock that its canoes in a
+    light-corrected picture of a known state may hide (see ``bare_cells``)."""
+    return _covered_dock(img, board, known, cell_px(px_per_mm), px_per_mm)
 
 
 def _on_dock(board: Board, img_shape: tuple[int, ...], side: int, px_per_mm: float
@@ -285,4 +295,4 @@ def ground_map(board: Board, profile: ColourProfile, shots: list[np.ndarray],
     return seen
 
 
-__all__ = ["bare_cells", "board_luma", "board_surface", "ground_map"]
+__all__ = ["bare_cells", "board_luma", "board_surface", "dock_cover", "ground_map"]

@@ -25,7 +25,7 @@ import numpy as np
 
 from .conditioned import DEPOSIT, changed_places, condition, same_view
 from .known import KnownBoard, pile_pixels, piles
-from .learn_board import bare_cells
+from .learn_board import bare_cells, dock_cover
 from .looks import SeenCanoe
 from .masks import deposit_pixels
 from .piles_taken import gems_taken
@@ -54,11 +54,16 @@ class BoardMemory:
         self.picture: np.ndarray | None = None  # the last picture of the game as it stands
         self.location: Location | None = None   # where the board was in it
         self._deposits: dict[str, tuple[np.ndarray, np.ndarray]] | None = None
+        # The dock's canoes as last found: what the state had there, the picture, and
+        # the cells they hide.
+        self._dock: tuple[tuple[tuple[str, str | None], ...], np.ndarray,
+                          np.ndarray] | None = None
 
     def forget(self) -> None:
         """The camera moved: its pictures are of another view (the learned look of the
         pieces stays: the lamp did not move)."""
         self.picture = self.location = None
+        self._dock = None
         self.slots.reset()
 
     def confirm(self, picture: np.ndarray, location: Location, state: State,
@@ -90,8 +95,19 @@ class BoardMemory:
         if not unknown.any():
             return
         d = self.detector
-        surface.learn(picture, bare_cells(picture, d.board, KnownBoard.of_state(state),
-                                          d.scale, unknown))
+        known = KnownBoard.of_state(state)
+
+        def dock() -> np.ndarray:
+            # Finding the dock's canoes is the costliest part: where the dock's pixels
+            # did not change since the picture they were last found in, and it holds
+            # the same canoes, they lie where they lay.
+            if self._dock is None or self._dock[0] != known.dock \
+                    or "D" in changed_places(d, self._dock[1], picture, ["D"]):
+                self._dock = (known.dock, picture,
+                              dock_cover(picture, d.board, known, d.scale))
+            return self._dock[2]
+
+        surface.learn(picture, bare_cells(picture, d.board, known, d.scale, unknown, dock))
 
     def _piles(self, picture: np.ndarray, state: State) -> dict[str, tuple[float, float, float]]:
         """The colour of the gems in each deposit holding gems of one colour only, and
