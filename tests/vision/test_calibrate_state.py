@@ -291,3 +291,25 @@ def test_R_SETUP_3_a_confirmed_picture_teaches_nothing_of_the_dock_under_its_can
         under[ys // surface.cell_px, xs // surface.cell_px] = True
     assert learned.any() and under.sum() >= 5
     assert not (learned & under).any()
+
+
+def test_the_canoes_of_a_dock_that_did_not_change_are_found_once(
+        board, renderer, setup_profile, monkeypatch):
+    """Finding the dock's canoes is the costliest part of learning from a confirmed
+    picture: while the dock's pixels and its canoes stay as they were, they lie where
+    they lay; a canoe leaving it has them found again."""
+    import companion.vision.memory as memory_module
+    from companion.vision.memory import BoardMemory
+    from companion.vision.surface import BARE_ENOUGH
+
+    found = []
+    real = memory_module.dock_cover
+    monkeypatch.setattr(memory_module, "dock_cover", lambda *a: found.append(1) or real(*a))
+    vision, _ = _dock_hidden_by_the_setup(board, setup_profile)
+    memory = BoardMemory(vision.detector)
+    games = [_first_round(4)] * (BARE_ENOUGH + 1) + [_first_round(5)]
+    for frame, game in enumerate(games):
+        vision.observe(renderer.render(game, seed=41, nuisance=STILL, camera=41,
+                                       frame=frame).image)
+        memory.confirm(vision.last_reading.corrected, vision.last_location, game.state)
+    assert len(found) == 2
