@@ -116,12 +116,15 @@ def changed_places(detector: Detector, before: np.ndarray, after: np.ndarray,
     # The noise of the two pictures (the board mostly did not change: its median
     # difference is their noise).
     floor = float(np.median(most[::4, ::4]))
-    faint = _gem_sized(detector, most) > DEPOSIT_CHANGE + 3 * floor
+    # (The piles' own measure only when a deposit is asked about.)
+    faint = (_gem_sized(detector, most) > DEPOSIT_CHANGE + 3 * floor
+             if wanted is None or any(p.startswith(DEPOSIT) for p in wanted) else None)
     out, piles = set(), {}
     for place, idx in _place_pixels(detector).items():
         if wanted is not None and place not in wanted:
             continue
         if place.startswith(DEPOSIT):
+            assert faint is not None
             changed = faint[idx]
             piles[place[len(DEPOSIT):]] = (idx[0][changed], idx[1][changed])
             if np.count_nonzero(changed) >= detector.gem_px:

@@ -143,8 +143,8 @@ def place_groups(board: Board, snapshot: Mapping[str, Any], rnd: random.Random,
             pieces += mine[:int(gems.get(gem, 0))]
         x0, y0, x1, y1 = _bbox(poly)
         taken: list[tuple[float, float]] = [(p.x, p.y) for p in pieces]
-        heap = ((sum(t[0] for t in taken) / len(taken), sum(t[1] for t in taken) / len(taken))
-                if taken else (rnd.uniform(x0 + 8, x1 - 8), rnd.uniform(y0 + 8, y1 - 8)))
+        heap = centroid(taken) if taken else (rnd.uniform(x0 + 8, x1 - 8),
+                                              rnd.uniform(y0 + 8, y1 - 8))
         for gem in sorted(gems):
             for _ in range(int(gems[gem]) - sum(p.colour == gem for p in pieces)):
                 p = centroid(poly)
