@@ -325,13 +325,23 @@ def _unseen_only(candidate: Candidate) -> bool:
     """Every disagreement of an event is something the picture did not show: canoes
     hidden, gems carried before and read in another colour or not at all, at most one
     gem loaded that hid, of a colour this table's camera often misses (a clear gem on a
-    pale hull: ``FitWeights.shown``), piles it takes from not seen to change. (A gem the
+    pale hull: ``FitWeights.shown``), piles it takes from not seen to change; or, instead
+    of that gem, one gem it puts on a pile that did not show it (``_put_hid``). (A gem the
     camera shows well, not seen, says it is not there.)"""
     rest = [m for m in candidate.mismatches if not _benign(m)]
     hid = [m for m in rest if m.unseen_gem]
-    return _key(candidate.score) <= TOLERANCE and len(hid) <= 1 \
+    puts = [m for m in rest if _put_hid(m)]
+    return _key(candidate.score) <= TOLERANCE and len(hid) + len(puts) <= 1 \
         and all(_key(m.cost) <= OFTEN_HIDDEN for m in hid) \
-        and all(m.unseen_gem or _pile_hid(m) for m in rest)
+        and all(m.unseen_gem or _pile_hid(m) or _put_hid(m) for m in rest)
+
+
+def _put_hid(m: Mismatch) -> bool:
+    """A pile the event puts a gem on that the picture did not see change. It counts
+    against the event (``_pile_hid``): among several that fit, the pile tells. But when
+    no other event comes near, the gem left its canoe and the unload is the only legal
+    way it went: a gem laid on a heap of its own colour may look like the heap."""
+    return m.kind == "deposit" and m.expected is not None and not m.taken
 
 
 def _pile_hid(m: Mismatch) -> bool:
