@@ -282,7 +282,8 @@ class TableCamera:
             if self._memory_key != game_key:
                 forward = len(game.events) > self._memory_events
                 self._remember(reading, where,
-                               _agreeing(reading.canoes, game.state) if forward else [])
+                               _agreeing(reading.canoes, game.state) if forward else [],
+                               moved_on=forward)
             return None
         self._judged_view = view
         seen = (self.memory.judge(obs, reading.corrected, where, game)
@@ -322,10 +323,10 @@ class TableCamera:
             self._remember(reading, where, [], learn=False)
 
     def _remember(self, reading: Reading, where: Location, canoes: list[SeenCanoe],
-                  learn: bool = True) -> None:
+                  learn: bool = True, moved_on: bool = True) -> None:
         game = self.table.game
         assert game is not None
-        self.memory.confirm(reading.corrected, where, game.state, canoes, learn)
+        self.memory.confirm(reading.corrected, where, game.state, canoes, learn, moved_on)
         self.vision.reference = (reading.corrected, where)
         self._memory_key = self._game_key()
         self._memory_events = len(game.events)

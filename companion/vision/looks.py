@@ -63,6 +63,10 @@ LOOK_FAR = 4.0
 # counted as 20 read right and one read swapped: two swaps in a table's first few such
 # discs outweigh it.
 SHARED_PRIOR = (20, 1)
+# How often a gem taken from a deposit was seen leave its pile starts as if one take had
+# been seen and one missed: until a colour's takes have shown again and again, a pile
+# not seen to change is no evidence that none was taken from it.
+TAKES_PRIOR = (1, 1)
 # ``middle_gem``'s word for an empty canoe (None there means it has no opinion).
 EMPTY = "empty"
 
@@ -102,6 +106,9 @@ class PieceLooks:
         # each counted once however many pictures show it.
         self._shared: deque[bool] = deque(maxlen=KEEP * 2)
         self._shared_now: set[tuple[str, frozenset[tuple[str, str | None]]]] = set()
+        # Gems of each colour taken from a deposit in confirmed moves: was the pile seen
+        # to change?
+        self._takes: dict[str, deque[bool]] = {}
 
     def gem_colour(self, gem: str, in_canoe: bool = False) -> np.ndarray | None:
         """How a `gem` looks here (BGR, light-corrected): as gems of that colour looked
@@ -157,6 +164,21 @@ class PieceLooks:
         touching canoes holds a gem is what a picture tells least well."""
         right, wrong = SHARED_PRIOR
         return (self._shared.count(False) + wrong) / (len(self._shared) + right + wrong)
+
+    def learn_take(self, gem: str, seen: bool) -> None:
+        """A confirmed move took a `gem` from a deposit: the picture after it saw that
+        pile change (`seen`), or not."""
+        self._takes.setdefault(gem, deque(maxlen=KEEP)).append(seen)
+
+    def takes_shown(self) -> dict[str, float]:
+        """How often a gem of each colour taken from a deposit in this table's recent
+        confirmed moves was seen leave it (a share, from 0 to 1, TAKES_PRIOR included):
+        the colours taken so far only. A translucent gem gone from among its like may
+        leave a pile looking the same; where this table's camera has seen every take of
+        a colour, a pile of it not seen to change says no gem left it."""
+        seen, missed = TAKES_PRIOR
+        return {gem: (sum(takes) + seen) / (len(takes) + seen + missed)
+                for gem, takes in sorted(self._takes.items()) if takes}
 
     def pale_gem(self, player: str, pale: float | None) -> str | None:
         """What the paleness of a canoe's middle (of `player`'s colour, on the river)
@@ -285,5 +307,5 @@ def _robust(seen: np.ndarray, floor: float | np.ndarray) -> tuple[np.ndarray, np
 
 
 __all__ = ["EMPTY", "ENOUGH", "ENOUGH_GEMS", "KEEP", "LOOK_FAR", "LOOK_MARGIN", "LOOK_SPREAD",
-           "PALE_CLEAR", "PALE_ENOUGH", "PALE_SPREAD", "PALE_UNSURE", "SHOWN_PRIOR",
+           "PALE_CLEAR", "PALE_ENOUGH", "PALE_SPREAD", "PALE_UNSURE", "SHOWN_PRIOR", "TAKES_PRIOR",
            "PieceLooks", "SeenCanoe"]

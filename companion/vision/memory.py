@@ -58,30 +58,53 @@ class BoardMemory:
         # the cells they hide.
         self._dock: tuple[tuple[tuple[str, str | None], ...], np.ndarray,
                           np.ndarray] | None = None
+        # The deposits as the state had them when the last picture was judged, and the
+        # piles that picture saw change: the move the game then confirms tells how
+        # often this camera sees a gem leave its pile (``PieceLooks.learn_take``).
+        self._judged: tuple[dict[str, dict[str, int]], frozenset[str]] | None = None
 
     def forget(self) -> None:
         """The camera moved: its pictures are of another view (the learned look of the
         pieces stays: the lamp did not move)."""
         self.picture = self.location = None
-        self._dock = None
+        self._dock = self._judged = None
         self.slots.reset()
 
     def confirm(self, picture: np.ndarray, location: Location, state: State,
-                canoes: Iterable[SeenCanoe] = (), learn: bool = True) -> None:
+                canoes: Iterable[SeenCanoe] = (), learn: bool = True,
+                moved_on: bool = True) -> None:
         """This picture shows the game in `state`: compare the next with it, and learn
         from it the empty slots' looks and (from `canoes`, those read in it that may
         teach: see ``companion.camera``) the pieces' look; with `learn` False, nothing
-        (something may lie over the board in it)."""
+        (something may lie over the board in it). `moved_on`: the game reached `state`
+        by the move (or moves) of the picture last judged, not by an undo: which gems
+        left which piles teaches how often this camera sees a take."""
         if self.location is not None and not same_view(self.location, location):
             self.forget()
         self.picture, self.location = picture, location
+        judged, self._judged = self._judged, None
         if not learn:
             return
+        if moved_on and judged is not None:
+            self._learn_takes(*judged, state)
         self.slots.learn(picture, state)
         self._learn_board(picture, state)
         self.detector.looks.learn(canoes, state.canoes)
         for gem, colour in self._piles(picture, state).items():
             self.detector.looks.learn_pile(gem, colour)
+
+    def _learn_takes(self, held: dict[str, dict[str, int]], changed: frozenset[str],
+                     state: State) -> None:
+        """Each gem the confirmed move took from a deposit, and whether the picture
+        judged saw that pile change. (A pile a gem was also put on changed anyway.)"""
+        looks = self.detector.looks
+        for name, before in held.items():
+            after = state.deposits.get(name, {})
+            if sum(after.values()) >= sum(before.values()):
+                continue
+            for gem, n in before.items():
+                for _ in range(n - after.get(gem, 0)):
+                    looks.learn_take(gem, name in changed)
 
     def _learn_board(self, picture: np.ndarray, state: State) -> None:
         """The board's look where the calibration photos never showed it bare (the
@@ -151,6 +174,10 @@ class BoardMemory:
             if shares:
                 seen[key] = shares
         seen["gems_swapped"] = looks.swapped()
+        if takes := looks.takes_shown():
+            seen["takes_shown"] = takes
+        self._judged = ({name: dict(pile) for name, pile in game.state.deposits.items()},
+                        frozenset(seen.get("deposits_changed") or ()))
         if game.phase == "river" and game.speed and self.slots.known():
             river = river_board(self.slots, self.picture, picture, game)
             if river is not None:

@@ -50,7 +50,9 @@ class Mismatch:
     # the event says: the load was seen there, if not in the canoe.
     vouched: bool = False
     # A deposit the event only takes gems from (kind "deposit"): a pile smaller by a gem
-    # of its own colour, which may look as it did (a gem put on a pile always shows).
+    # of its own colour, which may look as it did (a gem put on a pile always shows);
+    # unless this table's camera has seen takes of those colours again and again
+    # (``fit_changes.TAKES_SEEN``).
     taken: bool = False
     # A canoe seen (kind "extra") beyond all the player has: every player has two
     # canoes all game (R-SETUP-3; one over the falls stays on F, R-RIVER-4), so no move,

@@ -58,6 +58,10 @@ class Sighting:
     # How often this table's camera read the one gem of a shared disc in the wrong
     # canoe (``PieceLooks.swapped``), None when not known.
     gems_swapped: float | None = None
+    # How often a gem of each colour taken from a deposit was seen leave its pile in
+    # this table's confirmed moves (gem: share, 0 to 1; ``PieceLooks.takes_shown``); a
+    # colour not listed is not known to show.
+    takes_shown: Mapping[str, float] | None = None
 
     def of(self, player: str) -> list[Canoe]:
         return self.canoes.get(player, [])
@@ -133,7 +137,8 @@ def read_observation(observation: Mapping[str, Any] | Sighting) -> Sighting:
                                 or any(place not in PLACES for place in stirred)):
         raise _fail(f"'places_changed' must be a list of places (D, 1 … 7R, F), "
                     f"not {stirred!r}")
-    shown, invented = (_shares(observation, key) for key in ("gems_shown", "gems_invented"))
+    shown, invented, takes = (_shares(observation, key)
+                              for key in ("gems_shown", "gems_invented", "takes_shown"))
     swapped = observation.get("gems_swapped")
     if swapped is not None and (isinstance(swapped, bool) or not isinstance(swapped, int | float)
                                 or not 0 <= swapped <= 1):
@@ -147,11 +152,12 @@ def read_observation(observation: Mapping[str, Any] | Sighting) -> Sighting:
                     tuple(no_disc), None if changed is None else frozenset(changed),
                     None if stirred is None else frozenset(stirred), shown, invented,
                     None if taken is None else dict(taken),
-                    None if swapped is None else float(swapped))
+                    None if swapped is None else float(swapped), takes)
 
 
 def _shares(observation: Mapping[str, Any], key: str) -> dict[str, float] | None:
-    """A field mapping gems to shares from 0 to 1 (``gems_shown``, ``gems_invented``)."""
+    """A field mapping gems to shares from 0 to 1 (``gems_shown``, ``gems_invented``,
+    ``takes_shown``)."""
     shares = observation.get(key)
     if shares is None:
         return None

@@ -17,6 +17,7 @@ from companion.vision.looks import (
     PALE_UNSURE,
     SHARED_PRIOR,
     SHOWN_PRIOR,
+    TAKES_PRIOR,
     PieceLooks,
     SeenCanoe,
 )
@@ -253,3 +254,15 @@ def test_the_canoes_of_a_picture_may_come_one_by_one():
     looks.learn((c for c in canoes), state)
     listed.learn(canoes, state)
     assert looks.swapped() == listed.swapped() < _swap_share(0, 0)
+
+
+def test_R_GEM_3_how_often_a_gem_taken_was_seen_leave_its_pile_is_counted_per_colour():
+    looks = PieceLooks()
+    assert looks.takes_shown() == {}
+    for seen in (True, True, False, True):
+        looks.learn_take("clear", seen)
+    for _ in range(KEEP + 3):
+        looks.learn_take("violet", True)
+    seen, missed = TAKES_PRIOR
+    assert looks.takes_shown() == {"clear": (3 + seen) / (4 + seen + missed),
+                                   "violet": (KEEP + seen) / (KEEP + seen + missed)}

@@ -105,3 +105,34 @@ def test_R_SETUP_1_the_setup_shows_each_gems_colour_in_its_deposit(look):
     b, g, r = learned["blue"]
     assert b > r + 40                          # blue is blue
     assert min(learned["clear"]) > 150         # clear is light
+
+
+def test_R_GEM_3_a_confirmed_move_counts_whether_its_take_was_seen_leave_the_pile(look):
+    # The picture judged after blue's D-3+violet, then the move confirmed: one violet
+    # gem left the violet pile, seen or not as the judged picture said. An undo that
+    # reaches a state with fewer gems in a pile took nothing: it teaches nothing.
+    from companion.vision.looks import TAKES_PRIOR
+
+    vision, picture = look
+    game = Game(["blue", "green", "yellow"])
+    game.apply({"event": "cards", "cards": {"blue": 5, "green": 3, "yellow": 4}})
+    _, before, where = picture(game)
+    memory = BoardMemory(vision.detector)
+    memory.confirm(before, where, game.state)
+    moved = Game.from_events([game.setup, *game.events])
+    moved.push_san("D-3+violet")
+    obs, after, there = picture(moved)
+    seen = memory.judge(obs, after, there, game)
+    assert seen is not None and "takes_shown" not in seen
+    memory.confirm(after, there, moved.state)
+    shown = "violet" in seen["deposits_changed"]
+    ok, missed = TAKES_PRIOR
+    assert vision.detector.looks.takes_shown() == {"violet": (shown + ok) / (1 + ok + missed)}
+    assert memory.judge(obs, after, there, moved)["takes_shown"] == {
+        "violet": (shown + ok) / (1 + ok + missed)}
+    # taken back: the picture of the state before, reached by an undo
+    memory.judge(obs, before, where, moved)
+    memory.confirm(before, where, game.state, moved_on=False)
+    memory.judge(obs, after, there, game)
+    memory.confirm(after, there, moved.state, moved_on=False)
+    assert vision.detector.looks.takes_shown() == {"violet": (shown + ok) / (1 + ok + missed)}

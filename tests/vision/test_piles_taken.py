@@ -151,3 +151,54 @@ def test_R_GEM_3_a_gem_put_on_a_pile_that_did_not_show_it_is_taken_when_nothing_
             assert (m.kind, m.expected, m.taken) == ("deposit", *put, False)
             taken += 1
     assert taken >= 3
+
+
+def test_R_GEM_3_a_pile_not_seen_to_change_says_no_gem_of_a_colour_this_table_sees_taken_left():
+    # Two turns leave the same canoes; one of them also takes a gem from a pile (a gem
+    # loaded and carried home, R-GEM-3, R-GEM-4), and the picture saw no pile change. A
+    # take may leave a pile looking the same, so the players are asked; once this
+    # table's camera has seen takes of that colour leave their piles again and again
+    # (``takes_shown``), the unchanged pile says no gem of it left: the other turn.
+    import random
+
+    from companion.rules import format_turn
+    from companion.vision.fit_changes import TAKES_SEEN, changed_piles
+    from companion.vision.inference import infer_turn
+
+    from .test_inference import observe_after, sampled_turns
+
+    rng = random.Random(41)
+    told = 0
+    for game, turn in sampled_turns(41, 200, rng):
+        before = game.state.deposits
+        game.apply(turn)
+        canoes, after = repr(sorted(game.state.canoes.items())), dict(game.state.deposits)
+        game.undo()
+        if changed_piles(before, after):
+            continue
+        rivals = []
+        for other in game.legal_turns():
+            game.apply(other)
+            same = repr(sorted(game.state.canoes.items())) == canoes
+            took = changed_piles(before, game.state.deposits)
+            gone = {g for n in took for g, k in before[n].items()
+                    if game.state.deposits[n].get(g, 0) < k}
+            only_takes = all(sum(game.state.deposits[n].values()) < sum(before[n].values())
+                             for n in took)
+            game.undo()
+            if same and took and only_takes and len(gone) == 1:
+                rivals.append((other, *gone))
+        if not rivals:
+            continue
+        obs = observe_after(game, turn)
+        obs["deposits_changed"] = []
+        result = infer_turn(game, obs)
+        assert result.status == "ambiguous" and turn in result.turns
+        obs["takes_shown"] = {gem: TAKES_SEEN for _, gem in rivals}
+        result = infer_turn(game, obs)
+        assert result.status == "exact", format_turn(turn)
+        assert result.turn == turn
+        told += 1
+        if told == 5:
+            break
+    assert told == 5
