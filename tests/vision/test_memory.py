@@ -113,15 +113,11 @@ def test_R_GEM_3_a_confirmed_move_counts_whether_its_take_was_seen_leave_the_pil
     # reaches a state with fewer gems in a pile took nothing: it teaches nothing.
     from companion.vision.looks import TAKES_PRIOR
 
-    vision, picture = look
-    game = Game(["blue", "green", "yellow"])
+    vision, game, memory, _, before, where = _setup_remembered(look)
     game.apply({"event": "cards", "cards": {"blue": 5, "green": 3, "yellow": 4}})
-    _, before, where = picture(game)
-    memory = BoardMemory(vision.detector)
-    memory.confirm(before, where, game.state)
     moved = Game.from_events([game.setup, *game.events])
     moved.push_san("D-3+violet")
-    obs, after, there = picture(moved)
+    obs, after, there = look[1](moved)
     seen = memory.judge(obs, after, there, game)
     assert seen is not None and "takes_shown" not in seen
     memory.confirm(after, there, moved.state)

@@ -112,6 +112,15 @@ def test_R_GEM_3_piles_not_seen_to_change_never_get_a_legal_move_flagged():
     assert tried >= 5
 
 
+def _piles_after(game, turn) -> tuple[dict, dict, str]:
+    """The deposits before and after `turn` (deposit -> gem -> count), and the canoes
+    after it; `game` is left as it was."""
+    before = {n: dict(p) for n, p in game.state.deposits.items()}
+    game.apply(turn)
+    after = {n: dict(p) for n, p in game.state.deposits.items()}
+    canoes = repr(sorted(game.state.canoes.items()))
+    game.undo()
+    return before, after, canoes
 
 
 def test_R_GEM_3_a_gem_put_on_a_pile_that_did_not_show_it_is_taken_when_nothing_comes_near():
@@ -131,10 +140,7 @@ def test_R_GEM_3_a_gem_put_on_a_pile_that_did_not_show_it_is_taken_when_nothing_
     rng = random.Random(37)
     taken = 0
     for game, turn in sampled_turns(37, 400, rng):
-        before = {n: dict(p) for n, p in game.state.deposits.items()}
-        game.apply(turn)
-        after = {n: dict(p) for n, p in game.state.deposits.items()}
-        game.undo()
+        before, after, _ = _piles_after(game, turn)
         put = {n for n in changed_piles(before, after)
                if sum(after[n].values()) > sum(before.get(n, {}).values())}
         regained = [a for a in turn.canoes if "unload" in (*a.pre, *a.post)
@@ -170,23 +176,16 @@ def test_R_GEM_3_a_pile_not_seen_to_change_says_no_gem_of_a_colour_this_table_se
     rng = random.Random(41)
     told = 0
     for game, turn in sampled_turns(41, 200, rng):
-        before = game.state.deposits
-        game.apply(turn)
-        canoes, after = repr(sorted(game.state.canoes.items())), dict(game.state.deposits)
-        game.undo()
+        before, after, canoes = _piles_after(game, turn)
         if changed_piles(before, after):
             continue
         rivals = []
         for other in game.legal_turns():
-            game.apply(other)
-            same = repr(sorted(game.state.canoes.items())) == canoes
-            took = changed_piles(before, game.state.deposits)
-            gone = {g for n in took for g, k in before[n].items()
-                    if game.state.deposits[n].get(g, 0) < k}
-            only_takes = all(sum(game.state.deposits[n].values()) < sum(before[n].values())
-                             for n in took)
-            game.undo()
-            if same and took and only_takes and len(gone) == 1:
+            _, then, same = _piles_after(game, other)
+            took = changed_piles(before, then)
+            gone = {g for n in took for g, k in before[n].items() if then[n].get(g, 0) < k}
+            only_takes = all(sum(then[n].values()) < sum(before[n].values()) for n in took)
+            if took and only_takes and len(gone) == 1 and same == canoes:
                 rivals.append((other, *gone))
         if not rivals:
             continue
