@@ -337,10 +337,11 @@ def _unseen_only(candidate: Candidate) -> bool:
 
 
 def _put_hid(m: Mismatch) -> bool:
-    """A pile the event puts a gem on that the picture did not see change. It counts
-    against the event (``_pile_hid``): among several that fit, the pile tells. But when
-    no other event comes near, the gem left its canoe and the unload is the only legal
-    way it went: a gem laid on a heap of its own colour may look like the heap."""
+    """A pile the event puts a gem on that the picture did not see change. Unlike a take
+    (``_pile_hid``) it counts against the event: among several that fit, the pile
+    tells. But when no other event comes near, the gem left its canoe and the unload is
+    the only legal way it went: a gem laid on a heap of its own colour may look like
+    the heap."""
     return m.kind == "deposit" and m.expected is not None and not m.taken
 
 
@@ -350,8 +351,10 @@ def _pile_hid(m: Mismatch) -> bool:
     is no evidence that the event did not happen. (A gem put on a pile lies on top of
     it, whatever its colour (R-GEM-3): not seen, it was not put there; the tuned games'
     landings that might have unloaded first bear this out. A pile seen to change where
-    the event leaves it is evidence too: a gem's whole area changed.)"""
-    return m.kind == "deposit" and m.expected is not None and m.taken
+    the event leaves it is evidence too: a gem's whole area changed.) Unless this table's
+    camera has seen gems of those colours leave their piles again and again
+    (``Mismatch.shows``): then a pile not seen to change says none left it."""
+    return m.kind == "deposit" and m.expected is not None and m.taken and not m.shows
 
 
 def _benign(m: Mismatch) -> bool:

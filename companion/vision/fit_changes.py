@@ -16,7 +16,7 @@ from .sighting import Sighting
 # A pile not seen to change where an event takes gems of colours this table's camera has
 # seen leave their piles at least this often (``Sighting.takes_shown``: five takes seen
 # in a row, or nearly every one since) is evidence that the event did not happen, as a
-# gem put on a pile not seen is; else a take that may hide (``Mismatch.taken``).
+# gem put on a pile not seen is (``Mismatch.shows``); else a take that may hide.
 TAKES_SEEN = 0.85
 
 
@@ -47,20 +47,18 @@ def deposit_mismatches(before: Mapping[str, Mapping[str, int]],
              if name in changes and after.get(name, {}).get(gem, 0)
              >= before.get(name, {}).get(gem, 0)]
     return ([Mismatch("deposit", None, name, None, weights.deposit,
-                      taken=_may_hide(before.get(name, {}), after.get(name, {}), seen))
+                      taken=sum(after.get(name, {}).values()) < sum(before.get(name, {}).values()),
+                      shows=_shows(before.get(name, {}), after.get(name, {}), seen))
              for name in sorted(changes - seen.deposits_changed)]
             + [Mismatch("deposit", None, None, name, weights.deposit)
                for name in sorted(seen.deposits_changed - changes)] + other)
 
 
-def _may_hide(before: Mapping[str, int], after: Mapping[str, int], seen: Sighting) -> bool:
-    """Whether a pile an event changes, not seen to change, may hide what the event did:
-    it only takes gems from it, and of a colour not known to show leaving a pile here
-    (``TAKES_SEEN``)."""
-    if sum(after.values()) >= sum(before.values()):
-        return False
+def _shows(before: Mapping[str, int], after: Mapping[str, int], seen: Sighting) -> bool:
+    """Whether every gem an event takes from a pile is of a colour this table's camera
+    has seen leave its piles at least TAKES_SEEN of the times."""
     shown = seen.takes_shown or {}
-    return any(shown.get(gem, 0.0) < TAKES_SEEN
+    return all(shown.get(gem, 0.0) >= TAKES_SEEN
                for gem, n in before.items() if after.get(gem, 0) < n)
 
 

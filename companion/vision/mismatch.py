@@ -51,9 +51,10 @@ class Mismatch:
     vouched: bool = False
     # A deposit the event only takes gems from (kind "deposit"): a pile smaller by a gem
     # of its own colour, which may look as it did (a gem put on a pile always shows);
-    # unless this table's camera has seen takes of those colours again and again
-    # (``fit_changes.TAKES_SEEN``).
+    # ``shows`` when this table's camera has seen takes of those colours leave their
+    # piles again and again (``fit_changes.TAKES_SEEN``): then not seen, none left.
     taken: bool = False
+    shows: bool = False
     # A canoe seen (kind "extra") beyond all the player has: every player has two
     # canoes all game (R-SETUP-3; one over the falls stays on F, R-RIVER-4), so no move,
     # legal or not, makes a third; one seen is the camera's (a print, a shadow, a rim
