@@ -252,9 +252,9 @@ def _status(candidates: Sequence[Candidate]) -> str:
     if all(kind is None for kind in tied):
         return "none"
     # Piles the event takes from that the picture did not see change tell events apart,
-    # but they are nothing the picture shows against it (``_pile_hid``): a move is not
-    # flagged for them.
-    shown = first.score - sum(m.cost for m in first.mismatches if _pile_hid(m))
+    # but they are nothing the picture shows against it (``_take_unseen``, even of a
+    # colour this table's camera sees leave its piles): a move is not flagged for them.
+    shown = first.score - sum(m.cost for m in first.mismatches if _take_unseen(m))
     if _key(shown) > TOLERANCE:
         return "ambiguous" if "hidden" in tied or "stirred" in tied else "none"
     if len(tied) > 1:
@@ -354,7 +354,12 @@ def _pile_hid(m: Mismatch) -> bool:
     the event leaves it is evidence too: a gem's whole area changed.) Unless this table's
     camera has seen gems of those colours leave their piles again and again
     (``Mismatch.shows``): then a pile not seen to change says none left it."""
-    return m.kind == "deposit" and m.expected is not None and m.taken and not m.shows
+    return _take_unseen(m) and not m.shows
+
+
+def _take_unseen(m: Mismatch) -> bool:
+    """A pile the event takes gems from that the picture did not see change."""
+    return m.kind == "deposit" and m.expected is not None and m.taken
 
 
 def _benign(m: Mismatch) -> bool:

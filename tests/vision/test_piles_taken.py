@@ -5,6 +5,7 @@ lying in that deposit, whichever of the colours it holds)."""
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 from companion.vision.fit_changes import deposit_mismatches
 from companion.vision.piles_taken import LEAST_SHARE, gems_taken
@@ -82,10 +83,13 @@ def test_R_GEM_3_a_gem_seen_taken_tells_which_of_a_deposits_colours_was_loaded()
     assert [m.gem for m in deposit_mismatches(before, put, seen)] == ["blue"]
 
 
-def test_R_GEM_3_piles_not_seen_to_change_never_get_a_legal_move_flagged():
+@pytest.mark.parametrize("takes_shown", [None, {"red": 1.0, "blue": 1.0, "clear": 1.0,
+                                                 "yellow": 1.0, "violet": 1.0}])
+def test_R_GEM_3_piles_not_seen_to_change_never_get_a_legal_move_flagged(takes_shown):
     # Two gems loaded from two deposits, one of them hidden in its canoe, and neither
     # pile seen to change (a gem taken from among its like may leave a pile looking
-    # the same): the move is asked about or taken, never flagged.
+    # the same): the move is asked about or taken, never flagged; even where this
+    # table's camera has seen every take so far: the referee flags what it sees.
     import random
 
     from companion.vision.candidates import loads
@@ -103,6 +107,8 @@ def test_R_GEM_3_piles_not_seen_to_change_never_get_a_legal_move_flagged():
             continue   # (a gem put on a pile always shows: not seen, it was not put)
         obs = observe_after(game, turn)
         obs["deposits_changed"], obs["places_changed"] = [], None
+        if takes_shown:
+            obs["takes_shown"] = takes_shown
         place, gem = sorted(loaded)[0]
         hidden = next(c for c in canoes_on(obs, place) if c["gem"] == gem)
         hidden["gem"] = None
