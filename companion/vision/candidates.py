@@ -341,8 +341,10 @@ def _put_hid(m: Mismatch) -> bool:
     (``_pile_hid``) it counts against the event: among several that fit, the pile
     tells. But when no other event comes near, the gem left its canoe and the unload is
     the only legal way it went: a gem laid on a heap of its own colour may look like
-    the heap."""
-    return m.kind == "deposit" and m.expected is not None and not m.taken
+    the heap. (Not a gem seen taken from a pile where the event takes none of its
+    colour: that was seen.)"""
+    return m.kind == "deposit" and m.expected is not None and m.seen is None \
+        and not m.taken
 
 
 def _pile_hid(m: Mismatch) -> bool:
@@ -359,7 +361,7 @@ def _pile_hid(m: Mismatch) -> bool:
 
 def _take_unseen(m: Mismatch) -> bool:
     """A pile the event takes gems from that the picture did not see change."""
-    return m.kind == "deposit" and m.expected is not None and m.taken
+    return m.kind == "deposit" and m.expected is not None and m.seen is None and m.taken
 
 
 def _benign(m: Mismatch) -> bool:
