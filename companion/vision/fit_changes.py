@@ -54,12 +54,19 @@ def deposit_mismatches(before: Mapping[str, Mapping[str, int]],
                for name in sorted(seen.deposits_changed - changes)] + other)
 
 
+def taken_gems(before: Mapping[str, int], after: Mapping[str, int]) -> dict[str, int]:
+    """The gems a change of one pile took from it (gem -> how many); none when it holds
+    as many gems after as before (a gem put there, or none moved)."""
+    if sum(after.values()) >= sum(before.values()):
+        return {}
+    return {gem: n - after.get(gem, 0) for gem, n in before.items() if after.get(gem, 0) < n}
+
+
 def _shows(before: Mapping[str, int], after: Mapping[str, int], seen: Sighting) -> bool:
     """Whether every gem an event takes from a pile is of a colour this table's camera
     has seen leave its piles at least TAKES_SEEN of the times."""
     shown = seen.takes_shown or {}
-    return all(shown.get(gem, 0.0) >= TAKES_SEEN
-               for gem, n in before.items() if after.get(gem, 0) < n)
+    return all(shown.get(gem, 0.0) >= TAKES_SEEN for gem in taken_gems(before, after))
 
 
 def stirred_mismatches(before: Mapping[str, Sequence[Canoe]],
@@ -94,4 +101,5 @@ def stirred_mismatches(before: Mapping[str, Sequence[Canoe]],
     return out
 
 
-__all__ = ["changed_piles", "deposit_mismatches", "stirred_mismatches"]
+__all__ = ["TAKES_SEEN", "changed_piles", "deposit_mismatches", "stirred_mismatches",
+           "taken_gems"]

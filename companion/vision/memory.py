@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from .conditioned import DEPOSIT, changed_places, condition, same_view
+from .fit_changes import taken_gems
 from .known import KnownBoard, pile_pixels, piles
 from .learn_board import bare_cells, dock_cover
 from .looks import SeenCanoe
@@ -97,14 +98,10 @@ class BoardMemory:
                      state: State) -> None:
         """Each gem the confirmed move took from a deposit, and whether the picture
         judged saw that pile change. (A pile a gem was also put on changed anyway.)"""
-        looks = self.detector.looks
         for name, before in held.items():
-            after = state.deposits.get(name, {})
-            if sum(after.values()) >= sum(before.values()):
-                continue
-            for gem, n in before.items():
-                for _ in range(n - after.get(gem, 0)):
-                    looks.learn_take(gem, name in changed)
+            for gem, n in taken_gems(before, state.deposits.get(name, {})).items():
+                for _ in range(n):
+                    self.detector.looks.learn_take(gem, name in changed)
 
     def _learn_board(self, picture: np.ndarray, state: State) -> None:
         """The board's look where the calibration photos never showed it bare (the
