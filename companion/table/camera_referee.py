@@ -4,10 +4,10 @@ for the game, decided once by phase, then played, asked about or flagged."""
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from companion.rules import Game, Phase, Turn
+from companion.rules import Game, Phase, River, Turn, format_turn
 
 from .errors import Invalid
 
@@ -78,13 +78,16 @@ class CameraReferee:
         # Moves the view shows but for a gem's colour misread (a gem a canoe carried
         # before is read as it likes), as near as the nearest of them.
         fits = [c for c in result.candidates if all(m.misread_colour for m in c.mismatches)]
-        perfect = [c.text for c in fits if c.score < fits[0].score + MARGIN] if fits else []
-        if not perfect:
+        near = [c for c in fits if c.score < fits[0].score + MARGIN] if fits else []
+        if not near:
             return "same"
         self._same_asked = len(game.events)
         places = ", ".join(sorted(seen.places_changed))
+        perfect = [c.text for c in near]
         self.table.feed({"kind": "camera", "ok": False, "status": "ambiguous",
                          "player": game.to_move, "source": source, "choices": perfect,
+                         "answers": answers(c.event for c in near),
+                         "events": len(game.events),
                          "message": f"the same pieces lie on {places} as before; if "
                                     f"{game.to_move} moved, which: {' | '.join(perfect)}"})
         self.table.bump("camera", game.to_move)
@@ -127,6 +130,8 @@ class CameraReferee:
                                  "source": source}
         if result.status == "ambiguous":
             entry["choices"] = [c.text for c in result.best]
+            entry["answers"] = answers(c.event for c in result.best)
+            entry["events"] = len(game.events)
         else:
             entry["diff"] = result.diff
             entry["closest"] = [c.text for c in result.closest()]
@@ -159,4 +164,18 @@ class CameraReferee:
         return ok
 
 
-__all__ = ["CameraReferee"]
+def answers(events: Iterable[Any]) -> list[dict[str, Any]]:
+    """A question's choices as the table page plays them when a player taps one (while
+    the game still stands where it was asked, ``events`` in the feed entry): a turn's
+    notation for /api/table/turn, a river's steps and branches for /api/table/river."""
+    out: list[dict[str, Any]] = []
+    for event in events:
+        if isinstance(event, Turn):
+            out.append({"move": format_turn(event)})
+        elif isinstance(event, River):
+            out.append({"steps": event.steps,
+                        "branches": None if event.branches is None else list(event.branches)})
+    return out
+
+
+__all__ = ["CameraReferee", "answers"]

@@ -39,6 +39,7 @@ def view(table: Table, seat: str | None = None) -> dict[str, Any]:
             if game.phase in (Phase.CARDS, Phase.TURNS) else None
         out["danger"] = zone.to_json()
         out["feed"] = table.store.feed(table.game_id or 0, 30)
+        out["events"] = len(game.events)  # a camera question stands while this does
         if seat is not None:
             out["choice"] = table.choice(seat)
             out["buyback"] = table.cards.buyback_options(seat) if table.cards else None

@@ -47,10 +47,21 @@ def _turn_in_words(text: str, player: str, lang: str) -> str:
     return f"{words} ({text})"
 
 
+def _answer_in_words(answer: Any, player: str, lang: str) -> Any:
+    """A camera question's turn choice with its words (``words``) for its button."""
+    if not isinstance(answer, dict) or not isinstance(answer.get("move"), str):
+        return answer
+    try:
+        return {**answer, "words": describe_turn(parse_turn(answer["move"], player), lang)}
+    except ValueError:
+        return answer
+
+
 def localise_feed(entries: Iterable[Mapping[str, Any]], lang: str) -> list[dict[str, Any]]:
     """Feed entries with each illegal verdict's message, title and hint in `lang`
     (the English message stays in `message_en`), and each turn in words beside its
-    notation (the notation alone stays in `notation`)."""
+    notation (the notation alone stays in `notation`); a camera question's turn choices
+    get their words too."""
     out = []
     for entry in entries:
         entry = dict(entry)
@@ -58,6 +69,9 @@ def localise_feed(entries: Iterable[Mapping[str, Any]], lang: str) -> list[dict[
                 and isinstance(entry.get("player"), str):
             entry["notation"] = entry["text"]
             entry["text"] = _turn_in_words(entry["text"], entry["player"], lang)
+        if isinstance(entry.get("answers"), list) and isinstance(entry.get("player"), str):
+            entry["answers"] = [_answer_in_words(a, entry["player"], lang)
+                                for a in entry["answers"]]
         if not entry.get("ok", True) and entry.get("message"):
             said = describe(entry.get("rule"), entry.get("message"), lang,
                             entry.get("key"), entry.get("fields"))

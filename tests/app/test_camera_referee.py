@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from companion.app import Invalid, Table
-from companion.rules import Game, River
+from companion.rules import Game, River, parse_turn
 from companion.store import Store
 from companion.vision.expected import expected_observation, observation_from_canoes
 
@@ -133,3 +133,58 @@ def test_a_view_where_nothing_changed_is_the_same_even_when_a_trade_was_possible
         assert table.observe(view) == "same"
     finally:
         table.store.close()
+
+
+def _blue_unloads_at_the_start_or_at_the_end() -> Table:
+    """Blue (card 3) with a violet on 4: "4-3u" and "4u-3" leave the same picture, as
+    deposits are not seen."""
+    table = Table(Store(":memory:"))
+    table.new_game(["blue", "green", "yellow"])
+    for player, card in {"blue": 5, "green": 1, "yellow": 2}.items():
+        table.choose(player, card)
+    table.reveal()
+    for san in ("D-3+violet", "D-1", "D-2"):
+        assert table.play_turn(san).ok
+    table.move_river(1, None)
+    for player, card in {"blue": 3, "green": 2, "yellow": 3}.items():
+        table.choose(player, card)
+    table.reveal()
+    for san in ("2-4", "3-6L"):
+        assert table.play_turn(san).ok
+    assert table.game.to_move == "blue"
+    return table
+
+
+def test_a_question_carries_its_choices_as_the_table_plays_them():
+    # Asked, the players tap what they did: each choice is a move the table page can
+    # play as it stands, while the game stands where it was asked.
+    table = _blue_unloads_at_the_start_or_at_the_end()
+    try:
+        game = table.game
+        events = len(game.events)
+        assert table.observe(after(game, parse_turn("4-3u", "blue"))) == "ambiguous"
+        asked = table.store.feed(table.game_id, 1)[-1]
+        assert asked["events"] == events == table.view(None)["events"]
+        assert sorted(a["move"] for a in asked["answers"]) == ["4-3u", "4u-3"]
+        assert table.play_turn(asked["answers"][0]["move"]).ok
+        assert table.view(None)["events"] == events + 1   # the question no longer stands
+    finally:
+        table.store.close()
+
+
+def test_a_same_view_question_carries_its_choices_too():
+    table = _green_can_trade_places()
+    try:
+        view = {**expected_observation(table.game), "places_changed": ["2", "D"]}
+        assert table.observe(view) == "ambiguous"
+        asked = table.store.feed(table.game_id, 1)[-1]
+        assert {"move": "2-D, D-2"} in asked["answers"]
+        assert asked["events"] == len(table.game.events)
+    finally:
+        table.store.close()
+
+
+def test_a_river_question_carries_steps_and_branches():
+    from companion.table.camera_referee import answers
+    assert answers([River(2, ("L", "R")), River(1, None)]) == [
+        {"steps": 2, "branches": ["L", "R"]}, {"steps": 1, "branches": None}]

@@ -144,7 +144,27 @@ function fillMoves(list, input, s) {
 
 function renderFeed(s) {
   const list = document.getElementById("feed");
-  list.replaceChildren(...s.feed.slice().reverse().map(feedItem));
+  list.replaceChildren(...s.feed.slice().reverse().map((entry) => {
+    const item = feedItem(entry);
+    const answers = questionAnswers(entry, s);
+    if (answers) item.append(answers);
+    return item;
+  }));
+}
+
+/* A camera question still open (the game stands where it was asked): one button per
+   choice, so the players tap what they did instead of typing it. */
+function questionAnswers(entry, s) {
+  if (!Array.isArray(entry.answers) || !entry.answers.length || entry.events !== s.events) return null;
+  const river = s.phase === "river";
+  const usable = entry.answers.filter((a) => (river ? a.steps !== undefined : typeof a.move === "string"));
+  if (!usable.length || (!river && s.phase !== "turns")) return null;
+  return el("div", { class: "answers" }, el("span", {}, t("camera.which")), usable.map((a) => el("button", {
+    type: "button", class: "answer",
+    onclick: () => (river ? act("/api/table/river", { steps: a.steps, branches: a.branches })
+      : act("/api/table/turn", { move: a.move })),
+  }, river ? t("river.move", { n: a.steps }) + (a.branches || []).map((b) => (b === "L" ? " ↙" : " ↘")).join("")
+    : [a.words ? el("span", { class: "move-words" }, a.words) : null, " ", el("code", { class: "move-code" }, a.move)])));
 }
 
 function render(s) {
