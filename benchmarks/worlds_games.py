@@ -19,8 +19,10 @@ view to `Table.observe`. The world's colour profile is calibrated as the README 
 After each event of the truth log the benchmark looks at what the table did: the truth
 applied (right), another event applied (wrong; undone), the players asked (and whether
 the truth was among the choices), a legal move flagged as illegal by the referee, or
-nothing (missed). When the table did not apply the truth, the players put it right as
-they would (undo, then enter the true move on the table page), so the game goes on.
+nothing (missed). Asked with the truth among the choices, the players tap its button
+(the table page's question); otherwise, when the table did not apply the truth, they
+put it right as they would (undo, then enter the true move on the table page), so the
+game goes on. "Final log equals truth" counts the games that needed no more than taps.
 Printed per game and for tuned and NOT-FOR-TUNING worlds; then every failing event.
 """
 
@@ -164,6 +166,28 @@ def _same_turn(game: Game, text: str, reference: Game) -> bool:
     return _snap(probe) == _snap(reference)
 
 
+def _tap_truth(table: Any, asked: dict[str, Any], reference: Game) -> bool:
+    """Tap the question's button that leads where the truth led, as the table page
+    plays it (companion.table.camera_referee.answers); False when none does."""
+    for answer in asked.get("answers") or []:
+        probe = Game.from_events([table.game.setup, *table.game.events])
+        try:
+            if "move" in answer:
+                probe.apply(parse_turn(answer["move"], probe.to_move or ""))
+                if probe.phase == "river" and probe.speed == 0:
+                    probe.apply(River(0, ()))
+            else:
+                probe.apply(River(answer["steps"], tuple(answer["branches"] or ())))
+        except ValueError:
+            continue
+        if _snap(probe) != _snap(reference):
+            continue
+        verdict = (table.play_turn(answer["move"], source="table") if "move" in answer
+                   else table.move_river(answer["steps"], answer["branches"]))
+        return bool(verdict.ok) and _snap(table.game) == _snap(reference)
+    return False
+
+
 def _unseen_branches(game: Game, reference: Game) -> bool:
     """The two games differ only in the branch the next disc takes (every canoe, gem and
     the cloud alike)."""
@@ -233,6 +257,7 @@ def play(game_dir: Path, world: WorldFixture, profile: Path | None, tmp: Path,
     reference = Game.from_setup(setup)
     counts: Counter = Counter()
     fails: list[str] = []
+    answered = 0   # questions the players answered by tapping the truth
     for k, event in enumerate(truth[1:], start=1):
         kind = event["event"]
         game = table.game
@@ -292,6 +317,11 @@ def play(game_dir: Path, world: WorldFixture, profile: Path | None, tmp: Path,
             counts["asked_truth_among"] += among
             verdict = "truth among them" if among else "truth NOT among them"
             fails.append(f"{what}: asked {choices} ({verdict})")
+            if among and _tap_truth(table, asked[-1], reference):
+                # The players tapped the truth's button on the table page: no help.
+                answered += 1
+                _show(camera, frames, by_events[k]["stable"], 3)
+                continue
         elif "flagged" in said:
             counts["legal_flagged"] += 1
             flags = [e for e in table.view(None)["feed"] if e.get("diff") is not None]
@@ -314,6 +344,9 @@ def play(game_dir: Path, world: WorldFixture, profile: Path | None, tmp: Path,
         # The camera goes on watching the board while they type (a second or two).
         _show(camera, frames, by_events[k]["stable"], 3)
     counts["log_equal"] = int(not fails and _same_games(table.log_lines(), truth))
+    # Questions answered with a tap are the players' part of the game, not help.
+    counts["log_equal_answered"] = int(len(fails) == answered
+                                       and _same_games(table.log_lines(), truth))
     return {"counts": counts, "fails": fails}
 
 
@@ -332,7 +365,8 @@ def line(c: Counter, games: int) -> str:
             f"{pct(c['legal_flagged'], moves)}, missed {c['missed']}, "
             f"rivers whose unseen branch the alternation got wrong "
             f"{c['river_branch_unseen']}, "
-            f"final log equals truth without help {c['log_equal']}/{games}")
+            f"final log equals truth with questions answered by a tap "
+            f"{c['log_equal_answered']}/{games} (with none asked {c['log_equal']}/{games})")
 
 
 def main() -> int:

@@ -143,12 +143,17 @@ class CameraReferee:
     def _amend_turn(self, game: Game, seen: Any) -> bool:
         """The last turn came from the camera and the board changed again before the
         next player moved: the player had not finished. Re-read their whole turn."""
-        from companion.vision.inference import infer_turn
+        from companion.vision.expected import canoes_of
+        from companion.vision.inference import compare, infer_turn
 
         if self._turn_at != len(game.events):
             return False
         last = game.events[-1]
         if not isinstance(last, Turn):
+            return False
+        if last.cloud is None and \
+                compare(canoes_of(game.state), seen, [last.player])[0] == 0:
+            # Their canoes lie as the turn left them: whatever changed is another's.
             return False
         probe = Game.from_events([game.setup, *game.events[:-1]])
         result = infer_turn(probe, seen)

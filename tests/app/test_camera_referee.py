@@ -188,3 +188,23 @@ def test_a_river_question_carries_steps_and_branches():
     from companion.table.camera_referee import answers
     assert answers([River(2, ("L", "R")), River(1, None)]) == [
         {"steps": 2, "branches": ["L", "R"]}, {"steps": 1, "branches": None}]
+
+
+def test_a_turn_the_player_had_not_finished_is_read_again_whole(table):
+    # Blue's canoe was put on 4 with a clear (the camera played D-4+clear), then blue
+    # changed their mind before green moved: the turn is read again from the state
+    # before it.
+    game = table.game
+    assert table.observe(after(game, parse_turn("D-4+clear", "blue"))) == "applied"
+    start = Game.from_events([game.setup, game.events[0]])
+    assert table.observe(after(start, parse_turn("D-6L", "blue"))) == "applied"
+    assert len(game.events) == 2 and game.events[-1] == parse_turn("D-6L", "blue")
+    assert game.to_move == "green"
+
+
+def test_a_turn_whose_canoes_lie_as_it_left_them_stands_whatever_else_changed(table):
+    game = table.game
+    assert table.observe(after(game, parse_turn("D-4+clear", "blue"))) == "applied"
+    green = game.legal_turns()[0]
+    assert table.observe(after(game, green)) == "applied"
+    assert game.events[-2:] == [parse_turn("D-4+clear", "blue"), green]
