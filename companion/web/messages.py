@@ -16,7 +16,7 @@ from companion.i18n import describe_turn, describe_verdict, negotiate_language
 from companion.rules import Game, format_turn, parse_turn
 from companion.rules.ranking import rank_turns
 
-from .strings import LANGUAGES
+from .strings import LANGUAGES, text
 
 
 def negotiate(accept: str | None) -> str:
@@ -72,6 +72,16 @@ def localise_feed(entries: Iterable[Mapping[str, Any]], lang: str) -> list[dict[
         if isinstance(entry.get("answers"), list) and isinstance(entry.get("player"), str):
             entry["answers"] = [_answer_in_words(a, entry["player"], lang)
                                 for a in entry["answers"]]
+        if entry.get("kind") == "camera" and entry.get("status") == "ambiguous" \
+                and not entry.get("rule"):
+            # A question, not a verdict: no rule was broken. The choices in notation
+            # (the table page adds a button for each while the question stands).
+            entry["message_en"] = entry.get("message")
+            entry["title"] = text("camera.asked", lang)
+            if isinstance(entry.get("choices"), list) and entry["choices"]:
+                entry["message"] = " | ".join(str(c) for c in entry["choices"])
+            out.append(entry)
+            continue
         if not entry.get("ok", True) and entry.get("message"):
             said = describe(entry.get("rule"), entry.get("message"), lang,
                             entry.get("key"), entry.get("fields"))

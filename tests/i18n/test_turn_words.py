@@ -60,3 +60,17 @@ def test_the_feed_shows_turns_in_words_with_the_notation():
         " (D-4+clear)"
     assert feed[0]["notation"] == "D-4+clear"
     assert feed[1]["text"] == "nonsense"  # unreadable: kept as it was
+
+
+@pytest.mark.parametrize("lang", list(LANGUAGES))
+def test_a_camera_question_is_a_question_with_its_choices_in_words(lang):
+    from companion.web.strings import text
+    [entry] = localise_feed([{"kind": "camera", "ok": False, "status": "ambiguous",
+                              "player": "blue", "choices": ["4-3u", "4u-3"],
+                              "answers": [{"move": "4-3u"}, {"move": "4u-3"}],
+                              "message": "2 fit the picture equally: 4-3u | 4u-3"}], lang)
+    # No rule was broken: no verdict's title or hint about the log's format.
+    assert entry["title"] == text("camera.asked", lang) and not entry.get("rule_hint")
+    assert entry["message"] == "4-3u | 4u-3"
+    assert [a["words"] for a in entry["answers"]] == [
+        describe_turn(parse_turn(m, "blue"), lang) for m in ("4-3u", "4u-3")]

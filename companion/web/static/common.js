@@ -158,7 +158,7 @@ function feedItem(entry) {
   if (!entry.ok) {
     item.append(el("div", { class: "verdict" },
       el("strong", { class: "rule" }, entry.rule || ""), " ",
-      entry.title ? el("em", {}, entry.title + ": ") : null, entry.message || ""));
+      entry.title ? el("em", {}, entry.title + (entry.message ? ": " : "")) : null, entry.message || ""));
     const what = [entry.rule_hint, feedHint(entry)].filter(Boolean).join(" ");
     if (what) item.append(el("div", { class: "what-to-do" }, "→ " + what));
   }
