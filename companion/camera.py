@@ -326,7 +326,8 @@ class TableCamera:
                   learn: bool = True, moved_on: bool = True) -> None:
         game = self.table.game
         assert game is not None
-        self.memory.confirm(reading.corrected, where, game.state, canoes, learn, moved_on)
+        self.memory.confirm(reading.corrected, where, game.state, canoes, learn, moved_on,
+                            reading.disc_contrasts)
         self.vision.reference = (reading.corrected, where)
         self._memory_key = self._game_key()
         self._memory_events = len(game.events)

@@ -33,6 +33,7 @@ How it looks:
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 from typing import Any, cast
 
@@ -88,6 +89,9 @@ class Reading:
     # What made the view occluded, in words (for benchmarks and diagnostics; the camera's
     # status names the places: observation["occluded"]).
     in_the_way: list[str] = field(default_factory=list)
+    # Per slot, its ring's brightness against the water around it (``disc_contrasts``):
+    # what ``DiscLooks`` learns from a confirmed picture.
+    disc_contrasts: dict[str, float] = field(default_factory=dict)
 
 
 class Detector(BoardMasks, Straightener, HandFinder, CanoeFinder, GemReader, DiscReader):
@@ -103,6 +107,9 @@ class Detector(BoardMasks, Straightener, HandFinder, CanoeFinder, GemReader, Dis
         self.scale = px_per_mm
         self.light = LightMeter(board, px_per_mm)
         self.looks = PieceLooks()
+        # The slots' looks with and without a disc (calibration's, then this table's).
+        self.disc_looks = copy.deepcopy(profile.discs)
+        self._contrasts: dict[str, float] = {}
         h, w = self.light.shape
         self.shape = (h, w)
         names = profile.names
@@ -243,7 +250,7 @@ class Detector(BoardMasks, Straightener, HandFinder, CanoeFinder, GemReader, Dis
                                 occluded_places)
         clock.lap("discs+weather")
         return Reading(obs, bool(occluded_places) or bool(blocked.any()), img, clock.laps,
-                       seen, why)
+                       seen, why, dict(self._contrasts))
 
 
     def _canoes_apart_from_the_print(
@@ -268,6 +275,11 @@ class Detector(BoardMasks, Straightener, HandFinder, CanoeFinder, GemReader, Dis
                      occluded: list[str]) -> dict[str, Any]:
         b = self.board
         discs = self._discs(img, labels, canoe)
+        for place in occluded:
+            # Nothing is read next to a hand: its shadow tints a ring as a disc does.
+            if place in discs:
+                discs[place] = True
+                self._contrasts.pop(place, None)
         slots: dict[str, dict[str, Any]] = {s: {"disc": discs[s], "canoes": []}
                                             for s in SLOTS}
         dock: list[dict[str, Any]] = []

@@ -1,9 +1,12 @@
 """Evidence: the slots' discs and the cloud on the weather track.
 
-A slot's ring (its canoes left out) unlike the other slots' and nearer this frame's water
-has no disc; hidden by canoes, it has one. Weather: the track position that no longer
-looks as it did bare at calibration (``cloud``), or without that look the one whose
-middle is much whiter than around it.
+A slot's ring (its canoes left out) against the water just outside its rim looks as
+this table's slot looks without a disc rather than as it looks with its own
+(``disc_looks``): no disc. A profile that knows no such looks falls back on colour: a
+ring unlike the other slots' and nearer this frame's water. Hidden by canoes, a ring
+has its disc. Weather: the track position that no longer looks as it did bare at
+calibration (``cloud``), or without that look the one whose middle is much whiter
+than around it.
 """
 
 from __future__ import annotations
@@ -46,9 +49,44 @@ class DiscReader(Stage):
         (best, value), (second, _) = scores[0], scores[1]
         return value if best - second >= CLOUD_CONTRAST else None
 
+    def disc_contrasts(self, img: np.ndarray, labels: np.ndarray, canoe: np.ndarray
+                       ) -> dict[str, float]:
+        """Per slot whose ring and surroundings show (canoes, their blur and shadow
+        left out): the ring's median brightness inside the disc's rim over that of the
+        water just outside it. A disc's tint is told by it whatever the light."""
+        y0, y1, x0, x1 = self._outside_box
+        near = np.ones(canoe.shape, bool)
+        near[y0:y1, x0:x1] = cv2.dilate(canoe[y0:y1, x0:x1].astype(np.uint8), self._close) > 0
+        out: dict[str, float] = {}
+        for slot in SLOTS:
+            ys, xs = self._annulus[slot]
+            inside = ~near[ys, xs]
+            if np.count_nonzero(inside) < DISC_SEEN * len(ys):
+                continue
+            oy, ox = self._outside[slot]
+            water = ~near[oy, ox] & (labels[oy, ox] == self._water)
+            if np.count_nonzero(water) < DISC_SEEN * len(oy):
+                continue
+            ring = float(np.median(img[ys[inside], xs[inside]].sum(axis=1, dtype=np.int32)))
+            around = float(np.median(img[oy[water], ox[water]].sum(axis=1, dtype=np.int32)))
+            if around > 0:
+                out[slot] = ring / around
+        return out
+
     def _discs(self, img: np.ndarray, labels: np.ndarray, canoe: np.ndarray
                ) -> dict[str, bool]:
-        """Which slots have their disc. A slot's ring inside the disc's rim (its canoes
+        """Which slots have their disc (``disc_contrasts`` against this table's
+        ``DiscLooks``; without them, ``_discs_by_colour``)."""
+        looks = self.disc_looks
+        self._contrasts = self.disc_contrasts(img, labels, canoe)
+        if looks is None or not looks.without:
+            # (A profile from before disc looks were learned, or the packaged one.)
+            return self._discs_by_colour(img, labels, canoe)
+        return {slot: not looks.missing(slot, self._contrasts.get(slot)) for slot in SLOTS}
+
+    def _discs_by_colour(self, img: np.ndarray, labels: np.ndarray, canoe: np.ndarray
+                         ) -> dict[str, bool]:
+        """Which slots have their disc, by colour. A slot's ring inside the disc's rim (its canoes
         left out) is compared in chromaticity with the same ring of the other slots,
         most of which have their disc, and with the water in this frame: a ring unlike
         the others and nearer the water is a slot without its disc. (Colour classes

@@ -36,7 +36,7 @@ from .layout import (
     LAYOUT_WEATHER,
     layout_state,
 )
-from .learn_board import board_luma, board_surface, ground_map
+from .learn_board import board_luma, board_surface, disc_looks, ground_map
 from .light import LightMeter
 from .locate import BoardLocator, Location
 from .masks import deposit_pixels, polygon_mask
@@ -234,6 +234,7 @@ def learn_profile(board: Board, images: Iterable[np.ndarray], px_per_mm: float =
     located = [(image, BoardLocator(board).locate(image)) for image in shots]
     profile.track = TrackLooks.learn(board, [(i, w) for i, w in located if w is not None],
                                      known.weather)
+    profile.discs = disc_looks(board, profile, shots, px_per_mm, known)
     return profile
 
 

@@ -16,6 +16,7 @@ import numpy as np
 
 from .board import Board, Polygon
 from .detect import Detector
+from .disc_looks import DiscLooks
 from .dock_canoes import HULL_MM, dock_area, find_dock_canoes, find_slot_canoe
 from .known import BoardUnseen, KnownBoard, PlaceError
 from .locate import BoardLocator
@@ -295,4 +296,23 @@ def ground_map(board: Board, profile: ColourProfile, shots: list[np.ndarray],
     return seen
 
 
-__all__ = ["bare_cells", "board_luma", "board_surface", "dock_cover", "ground_map"]
+def disc_looks(board: Board, profile: ColourProfile, shots: list[np.ndarray],
+               px_per_mm: float, known: KnownBoard) -> DiscLooks | None:
+    """How each slot's ring looks with its disc, and a ring without one, in the photos
+    of `known` (``DiscReader.disc_contrasts``: the calibration layout has no disc on
+    7R; a set-up game has every disc in place, so it teaches no look without one).
+    None when no ring showed."""
+    det = Detector(board, profile, px_per_mm)
+    looks = DiscLooks()
+    for image in shots:
+        where = BoardLocator(board).locate(image)
+        if where is None:
+            continue
+        seen = det.read(image, where).disc_contrasts
+        looks.learn({s: v for s, v in seen.items() if s not in known.no_disc}, with_disc=True)
+        looks.learn({s: v for s, v in seen.items() if s in known.no_disc}, with_disc=False)
+    return looks if looks.with_disc or looks.without else None
+
+
+__all__ = ["bare_cells", "board_luma", "board_surface", "disc_looks", "dock_cover",
+           "ground_map"]

@@ -78,9 +78,12 @@ class BoardMasks(Stage):
         r = b.disc_radius_mm
         yy, xx = np.mgrid[0:h, 0:w]
         self._annulus = {}
+        self._outside = {}
         for slot, (cx, cy) in b.slots.items():
             d = np.hypot((xx + 0.5) / s - cx, (yy + 0.5) / s - cy)
             self._annulus[slot] = pixels((d >= 0.5 * r) & (d <= 0.88 * r))
+            # The water just outside the disc's rim (a disc's tint is told against it).
+            self._outside[slot] = pixels((d >= 1.1 * r) & (d <= 1.4 * r) & self.valid)
         pts = list(b.weather_mm.items())
         step = min(math.dist(a[1], c[1]) for a in pts for c in pts if a[0] != c[0])
         # The cloud: its middle against the ring around it, at each track position.
@@ -115,6 +118,13 @@ class BoardMasks(Stage):
                max(int(ring_xs.min()) - pad, 0), min(int(ring_xs.max()) + pad + 1, w))
         self._rings = (box, ring_ys, ring_xs,
                        list(zip([0, *ends[:-1].tolist()], ends.tolist(), strict=True)))
+        # ... and the box around the water outside them (``disc_contrasts``).
+        out_ys = np.concatenate([self._outside[slot][0] for slot in SLOTS])
+        out_xs = np.concatenate([self._outside[slot][1] for slot in SLOTS])
+        self._outside_box = (max(int(out_ys.min()) - pad, 0),
+                             min(int(out_ys.max()) + pad + 1, h),
+                             max(int(out_xs.min()) - pad, 0),
+                             min(int(out_xs.max()) + pad + 1, w))
         # Where this frame's water is sampled (every third pixel of the river's places).
         probe = np.zeros((h, w), bool)
         probe[::3, ::3] = True

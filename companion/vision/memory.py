@@ -18,12 +18,13 @@ must do).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from .conditioned import DEPOSIT, changed_places, condition, same_view
+from .disc_looks import DiscLooks
 from .fit_changes import taken_gems
 from .known import KnownBoard, pile_pixels, piles
 from .learn_board import bare_cells, dock_cover
@@ -73,13 +74,15 @@ class BoardMemory:
 
     def confirm(self, picture: np.ndarray, location: Location, state: State,
                 canoes: Iterable[SeenCanoe] = (), learn: bool = True,
-                moved_on: bool = True) -> None:
+                moved_on: bool = True, discs: Mapping[str, float] | None = None) -> None:
         """This picture shows the game in `state`: compare the next with it, and learn
         from it the empty slots' looks and (from `canoes`, those read in it that may
         teach: see ``companion.camera``) the pieces' look; with `learn` False, nothing
         (something may lie over the board in it). `moved_on`: the game reached `state`
         by the move (or moves) of the picture last judged, not by an undo: which gems
-        left which piles teaches how often this camera sees a take."""
+        left which piles teaches how often this camera sees a take. `discs`: the
+        picture's ``Reading.disc_contrasts``: at rest every slot holds its disc
+        (R-SETUP-2), so they teach each slot's look with one."""
         if self.location is not None and not same_view(self.location, location):
             self.forget()
         self.picture, self.location = picture, location
@@ -91,6 +94,10 @@ class BoardMemory:
         self.slots.learn(picture, state)
         self._learn_board(picture, state)
         self.detector.looks.learn(canoes, state.canoes)
+        if discs:
+            if self.detector.disc_looks is None:
+                self.detector.disc_looks = DiscLooks()
+            self.detector.disc_looks.learn(discs, with_disc=True)
         for gem, colour in self._piles(picture, state).items():
             self.detector.looks.learn_pile(gem, colour)
 

@@ -30,6 +30,7 @@ from companion import paths
 from companion.rules.geometry import GEMS, PLAYER_COLOURS
 
 from .cloud import TrackLooks
+from .disc_looks import DiscLooks
 
 # The packaged default; load_profile() reads the table's own learned one first.
 DEFAULT_PROFILE = paths.packaged(paths.PROFILE)
@@ -110,6 +111,9 @@ class ColourProfile:
     # The weather track's positions as seen bare in calibration (where the cloud is read
     # from); None when unknown.
     track: TrackLooks | None = None
+    # How each slot's ring looks with its disc and without one (``disc_looks``); None
+    # when unknown.
+    discs: DiscLooks | None = None
     # What the calibration photos did not show that it learned from the others instead,
     # a line each (for the person calibrating; not saved).
     notes: list[str] = field(default_factory=list, repr=False, compare=False)
@@ -228,6 +232,8 @@ class ColourProfile:
                 "texture": _rows(self.board_texture, 1)}
         if self.track is not None:
             data["weather_track"] = self.track.to_json()
+        if self.discs is not None:
+            data["disc_looks"] = self.discs.to_json()
         return data
 
     def save(self, path: str | Path) -> None:
@@ -367,9 +373,15 @@ def parse_profile(data: Any, where: str = "profile") -> ColourProfile:
             track = TrackLooks.from_json(data["weather_track"])
         except (AttributeError, KeyError, TypeError, ValueError):
             raise fail("weather_track is damaged (recalibrate the profile)") from None
+    discs = None
+    if data.get("disc_looks") is not None:
+        try:
+            discs = DiscLooks.from_json(data["disc_looks"])
+        except (AttributeError, KeyError, TypeError, ValueError):
+            raise fail("disc_looks is damaged (recalibrate the profile)") from None
     return ColourProfile(classes, {k: float(v) for k, v in sizes.items()},
                          str(data.get("source", "")), ground_map, board_luma, chroma, texture,
-                         track)
+                         track, discs)
 
 
 __all__ = ["CANOE_CLASSES", "GEM_CLASSES", "PIECE_CLASSES", "GROUND_CLASSES", "NONE",

@@ -13,6 +13,7 @@ import numpy as np
 
 if TYPE_CHECKING:
     from .board import Board
+    from .disc_looks import DiscLooks
     from .light import LightMeter
     from .looks import PieceLooks
     from .profile import ColourProfile
@@ -73,6 +74,8 @@ class Stage:
     _shade_ref: np.ndarray | None  # the empty board's brightness per shade cell
     _shade_cell: int            # the side of a shade cell in pixels (with _shade_ref)
     surface: Surface | None     # the empty board's own look, if the profile knows it
+    disc_looks: DiscLooks | None  # the slots' looks with and without a disc
+    _contrasts: dict[str, float]  # the last frame's ``disc_contrasts``
     _river_cells: np.ndarray    # surface cells all within canoe_area (with surface)
     _deposit_cells: np.ndarray  # surface cells touching a deposit (with surface)
 
@@ -83,6 +86,8 @@ class Stage:
     canoe_area: np.ndarray      # where canoes may lie (bool)
     place_mask: dict[str, np.ndarray]  # each place's pixels (bool)
     _annulus: dict[str, tuple[np.ndarray, np.ndarray]]  # each slot's ring (ys, xs)
+    _outside: dict[str, tuple[np.ndarray, np.ndarray]]  # the water around it (ys, xs)
+    _outside_box: tuple[int, int, int, int]  # (y0, y1, x0, x1) around all of those
     # each weather position: its middle and the ring around it, (ys, xs) each
     _weather: dict[int, tuple[tuple[np.ndarray, np.ndarray], tuple[np.ndarray, np.ndarray]]]
     # all the slots' rings: (y0, y1, x0, x1) around them, ys, xs, each slot's (start, end)
