@@ -1,12 +1,13 @@
 """Evidence: the slots' discs and the cloud on the weather track.
 
-A slot's ring (its canoes left out) against the water just outside its rim looks as
-this table's slot looks without a disc rather than as it looks with its own
-(``disc_looks``): no disc. A profile that knows no such looks falls back on colour: a
-ring unlike the other slots' and nearer this frame's water. Hidden by canoes, a ring
-has its disc. Weather: the track position that no longer looks as it did bare at
-calibration (``cloud``), or without that look the one whose middle is much whiter
-than around it.
+A slot's ring (its canoes left out), against the water just outside its rim, that looks
+as a slot without a disc looked at this table, where the slot's own disc shows plainly,
+has no disc (``disc_looks``); until the table knows a slot well, or when its
+calibration saw no slot without a disc (a set-up game), the disc is read present. A
+profile from before such looks were learned falls back on colour: a ring unlike the
+other slots' and nearer this frame's water. Hidden by canoes, a ring has its disc.
+Weather: the track position that no longer looks as it did bare at calibration
+(``cloud``), or without that look the one whose middle is much whiter than around it.
 """
 
 from __future__ import annotations
@@ -79,8 +80,8 @@ class DiscReader(Stage):
         ``DiscLooks``; without them, ``_discs_by_colour``)."""
         looks = self.disc_looks
         self._contrasts = self.disc_contrasts(img, labels, canoe)
-        if looks is None or not looks.without:
-            # (A profile from before disc looks were learned, or the packaged one.)
+        if self.profile.discs is None or looks is None:
+            # (The packaged profile, or one calibrated before disc looks were learned.)
             return self._discs_by_colour(img, labels, canoe)
         return {slot: not looks.missing(slot, self._contrasts.get(slot)) for slot in SLOTS}
 

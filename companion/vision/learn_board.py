@@ -300,8 +300,8 @@ def disc_looks(board: Board, profile: ColourProfile, shots: list[np.ndarray],
                px_per_mm: float, known: KnownBoard) -> DiscLooks | None:
     """How each slot's ring looks with its disc, and a ring without one, in the photos
     of `known` (``DiscReader.disc_contrasts``: the calibration layout has no disc on
-    7R; a set-up game has every disc in place, so it teaches no look without one).
-    None when no ring showed."""
+    7R; a set-up game has every disc in place, so it teaches no look without one, and
+    no disc is then called missing). None when no ring showed."""
     det = Detector(board, profile, px_per_mm)
     looks = DiscLooks()
     for image in shots:
