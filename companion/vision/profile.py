@@ -367,18 +367,17 @@ def parse_profile(data: Any, where: str = "profile") -> ColourProfile:
     ground_map = section("ground_map", GROUND_CELL_MM, _ground_map)
     board_luma = section("board_luma", SHADE_CELL_MM, lambda part: _grid(part["rows"]))
     chroma, texture = section("board_surface", SHADE_CELL_MM, _surface) or (None, None)
-    track = None
-    if data.get("weather_track") is not None:
+    def optional(key: str, read: Any) -> Any:
+        """A part of the profile read by `read`; None when absent."""
+        if data.get(key) is None:
+            return None
         try:
-            track = TrackLooks.from_json(data["weather_track"])
+            return read(data[key])
         except (AttributeError, KeyError, TypeError, ValueError):
-            raise fail("weather_track is damaged (recalibrate the profile)") from None
-    discs = None
-    if data.get("disc_looks") is not None:
-        try:
-            discs = DiscLooks.from_json(data["disc_looks"])
-        except (AttributeError, KeyError, TypeError, ValueError):
-            raise fail("disc_looks is damaged (recalibrate the profile)") from None
+            raise fail(f"{key} is damaged (recalibrate the profile)") from None
+
+    track = optional("weather_track", TrackLooks.from_json)
+    discs = optional("disc_looks", DiscLooks.from_json)
     return ColourProfile(classes, {k: float(v) for k, v in sizes.items()},
                          str(data.get("source", "")), ground_map, board_luma, chroma, texture,
                          track, discs)

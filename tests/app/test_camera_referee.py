@@ -10,6 +10,8 @@ from companion.rules import Game, River, parse_turn
 from companion.store import Store
 from companion.vision.expected import expected_observation, observation_from_canoes
 
+from ..tables import BLUE_UNLOADS_AT_THE_START_OR_AT_THE_END, GREEN_CAN_TRADE_PLACES, play_rounds
+
 
 @pytest.fixture
 def table():
@@ -90,19 +92,7 @@ def test_the_next_players_move_does_not_rewrite_the_turn_before_it(table):
 
 
 def _green_can_trade_places() -> Table:
-    """Round 2 of a three-player game: green (card 2) to move, a canoe on 2 and one on
-    the dock: "2-D, D-2" leaves the same pieces where they were."""
-    table = Table(Store(":memory:"))
-    table.new_game(["blue", "green", "yellow"])
-    for player, card in {"blue": 2, "green": 1, "yellow": 3}.items():
-        table.choose(player, card)
-    table.reveal()
-    for san in ("D-2", "D-1", "D-3"):
-        table.play_turn(san)
-    table.move_river(table.game.speed, None)
-    for player, card in {"blue": 6, "green": 2, "yellow": 4}.items():
-        table.choose(player, card)
-    table.reveal()
+    table = play_rounds(Table(Store(":memory:")), GREEN_CAN_TRADE_PLACES)
     assert table.game.to_move == "green"
     return table
 
@@ -136,21 +126,7 @@ def test_a_view_where_nothing_changed_is_the_same_even_when_a_trade_was_possible
 
 
 def _blue_unloads_at_the_start_or_at_the_end() -> Table:
-    """Blue (card 3) with a violet on 4: "4-3u" and "4u-3" leave the same picture, as
-    deposits are not seen."""
-    table = Table(Store(":memory:"))
-    table.new_game(["blue", "green", "yellow"])
-    for player, card in {"blue": 5, "green": 1, "yellow": 2}.items():
-        table.choose(player, card)
-    table.reveal()
-    for san in ("D-3+violet", "D-1", "D-2"):
-        assert table.play_turn(san).ok
-    table.move_river(1, None)
-    for player, card in {"blue": 3, "green": 2, "yellow": 3}.items():
-        table.choose(player, card)
-    table.reveal()
-    for san in ("2-4", "3-6L"):
-        assert table.play_turn(san).ok
+    table = play_rounds(Table(Store(":memory:")), BLUE_UNLOADS_AT_THE_START_OR_AT_THE_END)
     assert table.game.to_move == "blue"
     return table
 

@@ -11,6 +11,7 @@ from companion.vision.expected import expected_observation
 from companion.web import create_app
 from companion.web.server import BackgroundServer
 
+from ..tables import BLUE_UNLOADS_AT_THE_START_OR_AT_THE_END, play_rounds
 from .browser_support import eventually, launch, needs_chromium, sync_api
 
 pytestmark = needs_chromium
@@ -20,18 +21,7 @@ pytestmark = needs_chromium
 def served(tmp_path):
     app = create_app({"DATABASE": str(tmp_path / "browser.sqlite3"), "HEARTBEAT_SECONDS": 1})
     table = app.extensions["companion.table"]
-    table.new_game(["blue", "green", "yellow"])
-    for player, card in {"blue": 5, "green": 1, "yellow": 2}.items():
-        table.choose(player, card)
-    table.reveal()
-    for san in ("D-3+violet", "D-1", "D-2"):
-        assert table.play_turn(san).ok
-    table.move_river(1, None)
-    for player, card in {"blue": 3, "green": 2, "yellow": 3}.items():
-        table.choose(player, card)
-    table.reveal()
-    for san in ("2-4", "3-6L"):
-        assert table.play_turn(san).ok
+    play_rounds(table, BLUE_UNLOADS_AT_THE_START_OR_AT_THE_END)
     with BackgroundServer(app) as server:
         yield server, table
 
