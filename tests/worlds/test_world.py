@@ -90,6 +90,41 @@ def test_R_GEM_3_a_gem_taken_from_a_deposit_or_put_in_it_leaves_the_others_where
         assert len(old ^ new) == 1 and len(new) == sum(after_snap["deposits"][dep].values())
 
 
+def test_a_canoe_coming_to_a_place_or_leaving_it_leaves_the_others_where_they_lay():
+    # At a real table a canoe is put down beside the others on a disc or the dock, or
+    # taken away from among them; the others do not jump (and a thief's victim stays
+    # where it lay, its gem gone).
+    board = load_board(ROOT / "calibration/board.json")
+    snap = {"players": ["blue", "red", "green"], "weather": 0, "deposits": {},
+            "canoes": {"blue": [{"at": "4", "gem": "violet"}, {"at": "D", "gem": None}],
+                       "red": [{"at": "4", "gem": None}, {"at": "D", "gem": None}],
+                       "green": [{"at": "2", "gem": None}, {"at": "D", "gem": None}]}}
+    before = place_groups(board, snap, random.Random(1))
+
+    def moved(changes):
+        after = {**snap, "canoes": {p: [dict(c) for c in cs] for p, cs in snap["canoes"].items()}}
+        for player, k, at, gem in changes:
+            after["canoes"][player][k] = {"at": at, "gem": gem}
+        return place_groups(board, after, random.Random(2), previous=before)
+
+    def where(placed, key):
+        return {(p.x, p.y, p.colour, p.gem) for p in placed[key][1]}
+
+    # green comes to 4 from the dock: blue and red stay on 4, red and blue on the dock
+    after = moved([("green", 1, "4", None)])
+    assert where(before, "at:4") < where(after, "at:4")
+    assert where(after, "at:D") < where(before, "at:D")
+    # green steals blue's violet on 4 (R-STEAL): blue's canoe stays where it lay, empty
+    after = moved([("green", 0, "4", "violet"), ("blue", 0, "4", None)])
+    old = {p.colour: (p.x, p.y) for p in before["at:4"][1]}
+    new = {p.colour: (p.x, p.y) for p in after["at:4"][1]}
+    assert new["blue"] == old["blue"] and new["red"] == old["red"] and len(new) == 3
+    # put down beside them, not on top of one
+    canoes = after["at:4"][1]
+    assert all(np.hypot(a.x - b.x, a.y - b.y) > 12 for i, a in enumerate(canoes)
+               for b in canoes[i + 1:])
+
+
 @pytest.mark.parametrize("seed,board_file", SEEDS[::5])
 def test_every_lens_distorts_mildly(seed, board_file):
     _, world = _world(seed, board_file)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from companion.vision.board import Board, inside
@@ -67,6 +67,34 @@ def _rows(poly: tuple[tuple[float, float], ...], n: int, rnd: random.Random,
 Placement = dict[str, tuple[Any, list[Piece]]]   # group -> (what it holds, its pieces)
 
 
+def _staying(before: list[Piece], here: list[tuple[str, str | None]]
+             ) -> tuple[list[Piece], list[tuple[str, str | None]]]:
+    """The canoes of a place that stay where they lay (the same player's with the same
+    gem, then the same player's that lost its gem: a theft's victim), and the (player,
+    gem) of those to be put down."""
+    pool = list(before)
+    staying: list[Piece] = []
+    rest = []
+    for player, gem in here:
+        same = next((p for p in pool if p.colour == player and p.gem == gem), None)
+        if same is None:
+            rest.append((player, gem))
+            continue
+        pool.remove(same)
+        staying.append(same)
+    new = []
+    for player, gem in rest:
+        # (Only a theft empties a canoe that stays; a canoe that loads moves on.)
+        robbed = None if gem is not None else next(
+            (p for p in pool if p.colour == player and p.gem is not None), None)
+        if robbed is None:
+            new.append((player, gem))
+            continue
+        pool.remove(robbed)
+        staying.append(replace(robbed, gem=gem))
+    return staying, new
+
+
 def place_pieces(board: Board, snapshot: Mapping[str, Any], rnd: random.Random,
                  jitter: float = 2.0, missing_discs: Iterable[str] = ()) -> list[Piece]:
     """Every piece of the state, placed on the board."""
@@ -109,22 +137,35 @@ def place_groups(board: Board, snapshot: Mapping[str, Any], rnd: random.Random,
         holds = sorted(here, key=lambda c: (c[0], c[1] or ""))
         if kept(f"at:{place}", holds):
             continue
-        pieces: list[Piece] = []
+        # A canoe coming or going leaves the others where they lay (a thief's victim
+        # too, its gem gone).
+        pieces, here = _staying(previous.get(f"at:{place}", (None, []))[1], here)
         rnd.shuffle(here)
         if place in ("D", "F"):
             poly = board.dock if place == "D" else board.falls
-            for (player, gem), (x, y, ang) in zip(here, _rows(poly, len(here), rnd, jitter),
-                                                  strict=True):
+            spots = _rows(poly, len(pieces) + len(here), rnd, jitter)
+            for player, gem in here:
+                x, y, ang = max(spots, key=lambda q: min(
+                    (math.dist(q[:2], (p.x, p.y)) for p in pieces), default=0.0))
+                spots.remove((x, y, ang))
                 pieces.append(Piece("canoe", x, y, ang, player, gem))
             out[f"at:{place}"] = (holds, pieces)
             continue
         cx, cy = board.slots[place]
         fx, fy = board.flow(place)
         along = math.degrees(math.atan2(fy, fx))
-        n = len(here)
+        n = len(pieces) + len(here)
         gap = CANOE_GAP + rnd.uniform(-0.8, 2.5)
+        # Side by side across the flow: offsets from the disc's centre.
+        offs = [(p.x - cx) * -fy + (p.y - cy) * fx for p in pieces]
         for k, (player, gem) in enumerate(here):
-            off = (k - (n - 1) / 2) * gap
+            if not pieces:
+                off = (k - (n - 1) / 2) * gap
+            else:
+                # beside the canoes already there, on the side nearer the middle
+                off = min((max(offs) + gap, min(offs) - gap),
+                          key=lambda o: (abs(o), rnd.random()))
+            offs.append(off)
             x = cx - fy * off + rnd.gauss(0, jitter * 0.6) * (1 if n == 1 else 0.5)
             y = cy + fx * off + rnd.gauss(0, jitter * 0.6) * (1 if n == 1 else 0.5)
             pieces.append(Piece("canoe", x, y, along + rnd.gauss(0, 6 if n > 1 else 12),
