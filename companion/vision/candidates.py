@@ -325,15 +325,21 @@ def _unseen_only(candidate: Candidate) -> bool:
     """Every disagreement of an event is something the picture did not show: canoes
     hidden, gems carried before and read in another colour or not at all, at most one
     gem loaded that hid, of a colour this table's camera often misses (a clear gem on a
-    pale hull: ``FitWeights.shown``), piles it takes from not seen to change; or, instead
-    of that gem, one gem it puts on a pile that did not show it (``_put_hid``). (A gem the
-    camera shows well, not seen, says it is not there.)"""
+    pale hull: ``FitWeights.shown``), piles it takes from not seen to change (of any
+    colour when every gem it loads is seen in its canoe); or, instead of that gem, one
+    gem it puts on a pile that did not show it (``_put_hid``). (A gem the camera shows
+    well, not seen, says it is not there.)"""
     rest = [m for m in candidate.mismatches if not _benign(m)]
     hid = [m for m in rest if m.unseen_gem]
     puts = [m for m in rest if _put_hid(m)]
+    # Every gem the event loads seen where it put it: the piles it took them from are
+    # the slip, even of colours this table's camera sees leave their piles (the gem in
+    # the canoe came from there: the only legal way it got in).
+    seen_loads = not hid and not puts
     return _key(candidate.score) <= TOLERANCE and len(hid) + len(puts) <= 1 \
         and all(_key(m.cost) <= OFTEN_HIDDEN for m in hid) \
-        and all(m.unseen_gem or _pile_hid(m) or _put_hid(m) for m in rest)
+        and all(m.unseen_gem or _pile_hid(m) or _put_hid(m)
+                or (seen_loads and _take_unseen(m)) for m in rest)
 
 
 def _put_hid(m: Mismatch) -> bool:

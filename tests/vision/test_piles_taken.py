@@ -220,3 +220,47 @@ def test_R_GEM_3_a_gem_seen_taken_of_a_colour_the_move_leaves_is_no_unseen_put()
     missed_take = Mismatch("deposit", None, "blue", None, 1.0, taken=True)
     assert _put_hid(missed_put) and not _put_hid(seen_take) and not _put_hid(missed_take)
     assert _take_unseen(missed_take) and not _take_unseen(seen_take)
+
+
+def test_R_GEM_3_a_gem_seen_in_the_canoe_that_loaded_it_was_taken_whatever_its_pile_showed():
+    # A turn loads one gem (R-GEM-3) and the picture shows it in the canoe, but not its
+    # pile changing, at a table whose camera has seen every take so far. When no other
+    # legal turn leaves those canoes, nor comes near (a gem of a neighbouring colour),
+    # the gem came from that pile: the turn is taken, not asked about with its only
+    # answer.
+    import random
+
+    from companion.rules import format_turn
+    from companion.vision.candidates import loads
+    from companion.vision.fit_changes import changed_piles
+    from companion.vision.inference import infer_turn
+
+    from .test_inference import observe_after, sampled_turns
+
+    rng = random.Random(43)
+    shown = {"red": 1.0, "blue": 1.0, "clear": 1.0, "yellow": 1.0, "violet": 1.0}
+    taken = 0
+    for game, turn in sampled_turns(43, 600, rng):
+        loaded = loads(turn)
+        unloads = any(op.startswith("unload") for a in turn.canoes for op in (*a.pre, *a.post))
+        if len(loaded) != 1 or unloads or any(p in ("D", "F") for p, _ in loaded):
+            continue   # (a gem put on a pile shows)
+        before, after, canoes = _piles_after(game, turn)
+        if any(sum(after[n].values()) > sum(before[n].values())
+               for n in changed_piles(before, after)):
+            continue   # (a canoe over the falls gives its gem back: a put, which shows)
+        if any(_piles_after(game, other)[2] == canoes
+               for other in game.legal_turns() if other != turn):
+            continue   # another turn leaves the same canoes: the pile would tell
+        obs = observe_after(game, turn)
+        obs["deposits_changed"], obs["takes_shown"] = [], shown
+        result = infer_turn(game, obs)
+        assert result.status in ("exact", "ambiguous"), format_turn(turn)
+        if result.status == "ambiguous":
+            assert len(result.best) > 1, format_turn(turn)   # never one answer
+            continue
+        assert result.turn == turn, format_turn(turn)
+        taken += 1
+        if taken == 5:
+            break
+    assert taken == 5
