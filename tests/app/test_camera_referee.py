@@ -91,10 +91,15 @@ def test_the_next_players_move_does_not_rewrite_the_turn_before_it(table):
 
 
 
-def _green_can_trade_places() -> Table:
-    table = play_rounds(Table(Store(":memory:")), GREEN_CAN_TRADE_PLACES)
-    assert table.game.to_move == "green"
+def _table_at(rounds, to_move: str) -> Table:
+    """A table with an in-memory store that played `rounds` (tests/tables.py)."""
+    table = play_rounds(Table(Store(":memory:")), rounds)
+    assert table.game.to_move == to_move
     return table
+
+
+def _green_can_trade_places() -> Table:
+    return _table_at(GREEN_CAN_TRADE_PLACES, "green")
 
 
 def test_R_MOVE_3_canoes_that_traded_places_are_asked_about_once_never_taken():
@@ -126,9 +131,7 @@ def test_a_view_where_nothing_changed_is_the_same_even_when_a_trade_was_possible
 
 
 def _blue_unloads_at_the_start_or_at_the_end() -> Table:
-    table = play_rounds(Table(Store(":memory:")), BLUE_UNLOADS_AT_THE_START_OR_AT_THE_END)
-    assert table.game.to_move == "blue"
-    return table
+    return _table_at(BLUE_UNLOADS_AT_THE_START_OR_AT_THE_END, "blue")
 
 
 def test_a_question_carries_its_choices_as_the_table_plays_them():
