@@ -275,11 +275,11 @@ class Detector(BoardMasks, Straightener, HandFinder, CanoeFinder, GemReader, Dis
                      occluded: list[str]) -> dict[str, Any]:
         b = self.board
         discs = self._discs(img, labels, canoe)
-        for place in occluded:
+        for hidden in occluded:
             # Nothing is read next to a hand: its shadow tints a ring as a disc does.
-            if place in discs:
-                discs[place] = True
-                self._contrasts.pop(place, None)
+            if hidden in discs:
+                discs[hidden] = True
+                self._contrasts.pop(hidden, None)
         slots: dict[str, dict[str, Any]] = {s: {"disc": discs[s], "canoes": []}
                                             for s in SLOTS}
         dock: list[dict[str, Any]] = []
