@@ -125,6 +125,29 @@ def test_a_canoe_coming_to_a_place_or_leaving_it_leaves_the_others_where_they_la
                for b in canoes[i + 1:])
 
 
+def test_a_canoe_put_on_a_crowded_disc_rests_on_it_the_others_nudged_to_make_room():
+    # Three canoes lie side by side on 4; a fourth put down beside them would hang off
+    # the disc: the hand that puts it down nudges the others, every canoe rests on the
+    # disc (at least half its width over it).
+    from tools.worlds.layout import CANOE_WIDTH
+
+    board = load_board(ROOT / "calibration/board.json")
+    three = [{"at": "4", "gem": None}, {"at": "D", "gem": None}]
+    snap = {"players": ["blue", "red", "green", "yellow"], "weather": 0, "deposits": {},
+            "canoes": {p: [dict(c) for c in three] for p in ("blue", "red", "green")}
+            | {"yellow": [{"at": "D", "gem": None}, {"at": "D", "gem": None}]}}
+    after = {**snap, "canoes": {**snap["canoes"],
+                                "yellow": [{"at": "4", "gem": None}, {"at": "D", "gem": None}]}}
+    cx, cy = board.slots["4"]
+    for seed in range(10):
+        before = place_groups(board, snap, random.Random(seed))
+        canoes = place_groups(board, after, random.Random(seed + 100),
+                              previous=before)["at:4"][1]
+        assert len(canoes) == 4
+        assert all(np.hypot(c.x - cx, c.y - cy) <= board.disc_radius_mm + CANOE_WIDTH / 2 + 1
+                   for c in canoes), seed
+
+
 @pytest.mark.parametrize("seed,board_file", SEEDS[::5])
 def test_every_lens_distorts_mildly(seed, board_file):
     _, world = _world(seed, board_file)

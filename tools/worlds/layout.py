@@ -17,6 +17,7 @@ from typing import Any
 from companion.vision.board import Board, inside
 
 CANOE_GAP = 17.0   # centre to centre of canoes side by side (16 mm wide: they may touch)
+CANOE_WIDTH = 16.0
 
 
 @dataclass(frozen=True)
@@ -95,6 +96,19 @@ def _staying(before: list[Piece], here: list[tuple[str, str | None]]
     return staying, new
 
 
+def _room_beside(offs: list[float], new: int, gap: float, radius: float) -> bool:
+    """Whether `new` canoes put down one by one beside those lying at `offs` (across
+    the flow, from the disc's centre), each on the side nearer the middle, rest on the
+    disc: at least half of each one's width over it."""
+    offs = list(offs)
+    for _ in range(new):
+        off = min((max(offs) + gap, min(offs) - gap), key=abs)
+        if abs(off) > radius + CANOE_WIDTH / 2:
+            return False
+        offs.append(off)
+    return True
+
+
 def place_pieces(board: Board, snapshot: Mapping[str, Any], rnd: random.Random,
                  jitter: float = 2.0, missing_discs: Iterable[str] = ()) -> list[Piece]:
     """Every piece of the state, placed on the board."""
@@ -158,6 +172,11 @@ def place_groups(board: Board, snapshot: Mapping[str, Any], rnd: random.Random,
         gap = CANOE_GAP + rnd.uniform(-0.8, 2.5)
         # Side by side across the flow: offsets from the disc's centre.
         offs = [(p.x - cx) * -fy + (p.y - cy) * fx for p in pieces]
+        if pieces and not _room_beside(offs, len(here), gap, board.disc_radius_mm):
+            # No room beside them with the new canoe resting on the disc: the hand that
+            # puts it down makes room, nudging the others (laid again, centred).
+            here = [(q.colour, q.gem) for q in pieces] + here
+            pieces, offs = [], []
         for k, (player, gem) in enumerate(here):
             if not pieces:
                 off = (k - (n - 1) / 2) * gap
