@@ -78,10 +78,9 @@ class DiscLooks:
         if not isinstance(data, dict) or not isinstance(data.get("with_disc"), dict) \
                 or not isinstance(data.get("without"), list):
             raise ValueError("disc looks need 'with_disc' and 'without'")
-        looks = cls({str(s): [float(v) for v in vs][-KEEP:]
-                     for s, vs in data["with_disc"].items()},
-                    [float(v) for v in data["without"]][-KEEP:])
-        return looks
+        return cls({str(s): [float(v) for v in vs][-KEEP:]
+                    for s, vs in data["with_disc"].items()},
+                   [float(v) for v in data["without"]][-KEEP:])
 
 
 __all__ = ["ENOUGH", "KEEP", "SAME", "DiscLooks"]

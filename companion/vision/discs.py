@@ -79,10 +79,11 @@ class DiscReader(Stage):
         """Which slots have their disc (``disc_contrasts`` against this table's
         ``DiscLooks``; without them, ``_discs_by_colour``)."""
         looks = self.disc_looks
-        self._contrasts = self.disc_contrasts(img, labels, canoe)
-        if self.profile.discs is None or looks is None:
+        if looks is None:
             # (The packaged profile, or one calibrated before disc looks were learned.)
+            self._contrasts = {}
             return self._discs_by_colour(img, labels, canoe)
+        self._contrasts = self.disc_contrasts(img, labels, canoe)
         return {slot: not looks.missing(slot, self._contrasts.get(slot)) for slot in SLOTS}
 
     def _discs_by_colour(self, img: np.ndarray, labels: np.ndarray, canoe: np.ndarray

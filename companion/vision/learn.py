@@ -234,7 +234,8 @@ def learn_profile(board: Board, images: Iterable[np.ndarray], px_per_mm: float =
     located = [(image, BoardLocator(board).locate(image)) for image in shots]
     profile.track = TrackLooks.learn(board, [(i, w) for i, w in located if w is not None],
                                      known.weather)
-    profile.discs = disc_looks(board, profile, shots, px_per_mm, known)
+    profile.discs = disc_looks(board, profile, [(i, w) for i, w in located if w is not None],
+                               px_per_mm, known)
     return profile
 
 

@@ -19,7 +19,7 @@ from .detect import Detector
 from .disc_looks import DiscLooks
 from .dock_canoes import HULL_MM, dock_area, find_dock_canoes, find_slot_canoe
 from .known import BoardUnseen, KnownBoard, PlaceError
-from .locate import BoardLocator
+from .locate import BoardLocator, Location
 from .masks import polygon_mask
 from .profile import (
     GROUND_CELL_MM,
@@ -296,18 +296,16 @@ def ground_map(board: Board, profile: ColourProfile, shots: list[np.ndarray],
     return seen
 
 
-def disc_looks(board: Board, profile: ColourProfile, shots: list[np.ndarray],
-               px_per_mm: float, known: KnownBoard) -> DiscLooks | None:
+def disc_looks(board: Board, profile: ColourProfile,
+               located: list[tuple[np.ndarray, Location]], px_per_mm: float,
+               known: KnownBoard) -> DiscLooks | None:
     """How each slot's ring looks with its disc, and a ring without one, in the photos
-    of `known` (``DiscReader.disc_contrasts``: the calibration layout has no disc on
-    7R; a set-up game has every disc in place, so it teaches no look without one, and
-    no disc is then called missing). None when no ring showed."""
+    of `known` found on the board (``DiscReader.disc_contrasts``: the calibration
+    layout has no disc on 7R; a set-up game has every disc in place, so it teaches no
+    look without one, and no disc is then called missing). None when no ring showed."""
     det = Detector(board, profile, px_per_mm)
-    looks = DiscLooks()
-    for image in shots:
-        where = BoardLocator(board).locate(image)
-        if where is None:
-            continue
+    looks = det.disc_looks = DiscLooks()   # (the detector measures rings it has looks for)
+    for image, where in located:
         seen = det.read(image, where).disc_contrasts
         looks.learn({s: v for s, v in seen.items() if s not in known.no_disc}, with_disc=True)
         looks.learn({s: v for s, v in seen.items() if s in known.no_disc}, with_disc=False)

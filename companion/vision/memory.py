@@ -24,7 +24,6 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from .conditioned import DEPOSIT, changed_places, condition, same_view
-from .disc_looks import DiscLooks
 from .fit_changes import taken_gems
 from .known import KnownBoard, pile_pixels, piles
 from .learn_board import bare_cells, dock_cover
@@ -94,9 +93,7 @@ class BoardMemory:
         self.slots.learn(picture, state)
         self._learn_board(picture, state)
         self.detector.looks.learn(canoes, state.canoes)
-        if discs:
-            if self.detector.disc_looks is None:
-                self.detector.disc_looks = DiscLooks()
+        if discs and self.detector.disc_looks is not None:
             self.detector.disc_looks.learn(discs, with_disc=True)
         for gem, colour in self._piles(picture, state).items():
             self.detector.looks.learn_pile(gem, colour)
