@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -96,13 +96,19 @@ def _staying(before: list[Piece], here: list[tuple[str, str | None]]
     return staying, new
 
 
+def _beside(offs: list[float], gap: float, draw: Callable[[], float] = lambda: 0.0) -> float:
+    """Where a canoe goes beside those lying at `offs` (across the flow, from the
+    disc's centre): on the side nearer the middle; `draw` breaks a tie."""
+    return min((max(offs) + gap, min(offs) - gap), key=lambda o: (abs(o), draw()))
+
+
 def _room_beside(offs: list[float], new: int, gap: float, radius: float) -> bool:
     """Whether `new` canoes put down one by one beside those lying at `offs` (across
     the flow, from the disc's centre), each on the side nearer the middle, rest on the
     disc: at least half of each one's width over it."""
     offs = list(offs)
     for _ in range(new):
-        off = min((max(offs) + gap, min(offs) - gap), key=abs)
+        off = _beside(offs, gap)
         if abs(off) > radius + CANOE_WIDTH / 2:
             return False
         offs.append(off)
@@ -181,9 +187,7 @@ def place_groups(board: Board, snapshot: Mapping[str, Any], rnd: random.Random,
             if not pieces:
                 off = (k - (n - 1) / 2) * gap
             else:
-                # beside the canoes already there, on the side nearer the middle
-                off = min((max(offs) + gap, min(offs) - gap),
-                          key=lambda o: (abs(o), rnd.random()))
+                off = _beside(offs, gap, rnd.random)
             offs.append(off)
             x = cx - fy * off + rnd.gauss(0, jitter * 0.6) * (1 if n == 1 else 0.5)
             y = cy + fx * off + rnd.gauss(0, jitter * 0.6) * (1 if n == 1 else 0.5)
