@@ -168,19 +168,11 @@ def _same_turn(game: Game, text: str, reference: Game) -> bool:
 
 def _tap_truth(table: Any, asked: dict[str, Any], reference: Game) -> bool:
     """Tap the question's button that leads where the truth led, as the table page
-    plays it (companion.table.camera_referee.answers); False when none does."""
-    for answer in asked.get("answers") or []:
-        probe = Game.from_events([table.game.setup, *table.game.events])
-        try:
-            if "move" in answer:
-                probe.apply(parse_turn(answer["move"], probe.to_move or ""))
-                if probe.phase == "river" and probe.speed == 0:
-                    probe.apply(River(0, ()))
-            else:
-                probe.apply(River(answer["steps"], tuple(answer["branches"] or ())))
-        except ValueError:
-            continue
-        if _snap(probe) != _snap(reference):
+    plays it (companion.table.camera_referee.answers, in the order of the choices);
+    False when none does."""
+    for text, answer in zip(asked.get("choices") or [], asked.get("answers") or [],
+                            strict=False):
+        if not _same_turn(table.game, text, reference):
             continue
         verdict = (table.play_turn(answer["move"], source="table") if "move" in answer
                    else table.move_river(answer["steps"], answer["branches"]))
