@@ -46,6 +46,11 @@ def deposit_mismatches(before: Mapping[str, Mapping[str, int]],
              for name, gem in sorted((seen.deposits_taken or {}).items())
              if name in changes and after.get(name, {}).get(gem, 0)
              >= before.get(name, {}).get(gem, 0)]
+    # A pile seen to change as two of its gems taken do, where the event takes one
+    # gem and puts none: the other canoe loaded there too.
+    other += [Mismatch("deposit", None, name, name, weights.deposit, two=True)
+              for name in sorted(seen.deposits_taken_two or ())
+              if name in changes and _one_taken(before.get(name, {}), after.get(name, {}))]
     return ([Mismatch("deposit", None, name, None, weights.deposit,
                       taken=sum(after.get(name, {}).values()) < sum(before.get(name, {}).values()),
                       shows=_shows(before.get(name, {}), after.get(name, {}), seen))
@@ -60,6 +65,12 @@ def taken_gems(before: Mapping[str, int], after: Mapping[str, int]) -> dict[str,
     if sum(after.values()) >= sum(before.values()):
         return {}
     return {gem: n - after.get(gem, 0) for gem, n in before.items() if after.get(gem, 0) < n}
+
+
+def _one_taken(before: Mapping[str, int], after: Mapping[str, int]) -> bool:
+    """Whether a pile's change took one gem from it and put none on it."""
+    return sum(before.values()) - sum(after.values()) == 1 and \
+        all(n <= before.get(gem, 0) for gem, n in after.items())
 
 
 def _shows(before: Mapping[str, int], after: Mapping[str, int], seen: Sighting) -> bool:

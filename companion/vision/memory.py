@@ -62,7 +62,11 @@ class BoardMemory:
         # The deposits as the state had them when the last picture was judged, and the
         # piles that picture saw change: the move the game then confirms tells how
         # often this camera sees a gem leave its pile (``PieceLooks.learn_take``).
-        self._judged: tuple[dict[str, dict[str, int]], frozenset[str]] | None = None
+        # How much of each deposit's pile that picture saw change, in gems' areas: the
+        # confirmed move's single takes teach this camera's size of one
+        # (``PieceLooks.two_taken``).
+        self._judged: tuple[dict[str, dict[str, int]], frozenset[str],
+                            dict[str, float]] | None = None
 
     def forget(self) -> None:
         """The camera moved: its pictures are of another view (the learned look of the
@@ -99,13 +103,18 @@ class BoardMemory:
             self.detector.looks.learn_pile(gem, colour)
 
     def _learn_takes(self, held: dict[str, dict[str, int]], changed: frozenset[str],
-                     state: State) -> None:
+                     sizes: dict[str, float], state: State) -> None:
         """Each gem the confirmed move took from a deposit, and whether the picture
-        judged saw that pile change. (A pile a gem was also put on changed anyway.)"""
+        judged saw that pile change (a pile a gem was also put on changed anyway); and
+        how much of it changed where one gem left it and nothing else joined or left."""
         for name, before in held.items():
-            for gem, n in taken_gems(before, state.deposits.get(name, {})).items():
+            after = state.deposits.get(name, {})
+            taken = taken_gems(before, after)
+            single = sum(before.values()) - sum(after.values()) == 1 and len(taken) == 1
+            for gem, n in taken.items():
                 for _ in range(n):
-                    self.detector.looks.learn_take(gem, name in changed)
+                    self.detector.looks.learn_take(gem, name in changed,
+                                                   sizes.get(name) if single else None)
 
     def _learn_board(self, picture: np.ndarray, state: State) -> None:
         """The board's look where the calibration photos never showed it bare (the
@@ -171,6 +180,10 @@ class BoardMemory:
         # A gem seen taken is a pile changed, if too little of it changed to count.
         seen = condition(observation, game, changed.also(DEPOSIT + name for name in taken))
         seen["deposits_taken"] = taken
+        sizes = {name: len(idx[0]) / self.detector.gem_px
+                 for name, idx in changed.piles.items()}
+        seen["deposits_taken_two"] = sorted(
+            name for name, gem in taken.items() if looks.two_taken(gem, sizes[name]))
         for key, shares in (("gems_shown", looks.shown()), ("gems_invented", looks.invented())):
             if shares:
                 seen[key] = shares
@@ -178,7 +191,7 @@ class BoardMemory:
         if takes := looks.takes_shown():
             seen["takes_shown"] = takes
         self._judged = ({name: dict(pile) for name, pile in game.state.deposits.items()},
-                        frozenset(seen.get("deposits_changed") or ()))
+                        frozenset(seen.get("deposits_changed") or ()), sizes)
         if game.phase == "river" and game.speed and self.slots.known():
             river = river_board(self.slots, self.picture, picture, game)
             if river is not None:

@@ -75,6 +75,9 @@ class Mismatch:
     # A deposit (kind "deposit") a gem of this colour was seen taken from, where the
     # event takes none of it (``Sighting.deposits_taken``).
     gem: str | None = None
+    # A deposit (kind "deposit") whose pile changed as two gems taken change it at this
+    # table, where the event takes one (``Sighting.deposits_taken_two``).
+    two: bool = False
 
     @property
     def misread_colour(self) -> bool:
@@ -116,6 +119,9 @@ class Mismatch:
                 return f"a canoe should have come to or left {exp}, which did not change"
             return f"something came or went on {seen}, which the move leaves as it was"
         if self.kind == "deposit":
+            if self.two:
+                return f"two gems were seen taken from the {exp} deposit, " \
+                       "the move takes one"
             if self.gem:
                 return f"a {self.gem} gem was seen taken from the {exp} deposit, " \
                        "the move takes none of that colour there"

@@ -62,6 +62,9 @@ class Sighting:
     # this table's confirmed moves (gem: share, 0 to 1; ``PieceLooks.takes_shown``); a
     # colour not listed is not known to show.
     takes_shown: Mapping[str, float] | None = None
+    # The deposits of ``deposits_taken`` whose pile changed as two of that gem taken
+    # change it at this table, not one (``PieceLooks.two_taken``).
+    deposits_taken_two: frozenset[str] | None = None
 
     def of(self, player: str) -> list[Canoe]:
         return self.canoes.get(player, [])
@@ -148,11 +151,17 @@ def read_observation(observation: Mapping[str, Any] | Sighting) -> Sighting:
             name not in GEMS or gem not in GEMS for name, gem in taken.items())):
         raise _fail(f"'deposits_taken' must map deposits ({', '.join(GEMS)}) to the gem "
                     f"seen taken from each, not {taken!r}")
+    two = observation.get("deposits_taken_two")
+    if two is not None and (not isinstance(two, list)
+                            or any(name not in (taken or {}) for name in two)):
+        raise _fail(f"'deposits_taken_two' must list deposits of 'deposits_taken', "
+                    f"not {two!r}")
     return Sighting({p: sorted(c, key=canoe_key) for p, c in canoes.items()}, weather,
                     tuple(no_disc), None if changed is None else frozenset(changed),
                     None if stirred is None else frozenset(stirred), shown, invented,
                     None if taken is None else dict(taken),
-                    None if swapped is None else float(swapped), takes)
+                    None if swapped is None else float(swapped), takes,
+                    None if two is None else frozenset(two))
 
 
 def _shares(observation: Mapping[str, Any], key: str) -> dict[str, float] | None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from companion.rules import Game, parse_turn
 from companion.vision.fit_changes import deposit_mismatches
 from companion.vision.piles_taken import LEAST_SHARE, gems_taken
 from companion.vision.sighting import Sighting
@@ -264,3 +265,54 @@ def test_R_GEM_3_a_gem_seen_in_the_canoe_that_loaded_it_was_taken_whatever_its_p
         if taken == 5:
             break
     assert taken == 5
+
+
+def _blue_can_load_violet_twice() -> Game:
+    """Round 2 of a three-player game, blue (card 5) to move with a canoe on 3 and one
+    on the dock: "3+violet-D, D-3+violet" takes two violets and "3-D, D-3+violet" one;
+    their canoes end alike (a gem brought home leaves the board, R-LAND)."""
+    game = Game(["blue", "green", "yellow"])
+    game.apply({"event": "cards", "cards": {"blue": 2, "green": 1, "yellow": 3}})
+    for san in ("D-2", "D-1", "D-3"):
+        game.push_san(san)
+    game.apply({"event": "river", "steps": game.speed})
+    game.apply({"event": "cards", "cards": {"blue": 5, "green": 2, "yellow": 4}})
+    game.push_san("2-4")
+    game.push_san("4-F")
+    return game
+
+
+def test_R_GEM_3_a_pile_seen_to_lose_two_gems_says_both_canoes_loaded_there():
+    before = {"violet": {"violet": 7}}
+    one, two = {"violet": {"violet": 6}}, {"violet": {"violet": 5}}
+    seen = Sighting({}, None, deposits_changed=frozenset({"violet"}),
+                    deposits_taken={"violet": "violet"},
+                    deposits_taken_two=frozenset({"violet"}))
+    assert deposit_mismatches(before, two, seen) == []
+    (m,) = deposit_mismatches(before, one, seen)
+    assert m.kind == "deposit" and m.two
+    assert m.message == "two gems were seen taken from the violet deposit, the move takes one"
+    # a move that also puts a gem there changed the pile by more than one gem anyway
+    swap = {"violet": {"violet": 6, "clear": 1}}
+    assert not any(m.two for m in deposit_mismatches(before, swap, seen))
+
+
+def test_R_GEM_3_how_many_gems_left_a_pile_tells_which_canoes_loaded():
+    from companion.vision.inference import infer_turn
+
+    from .test_inference import observe_after
+
+    game = _blue_can_load_violet_twice()
+    both, one = parse_turn("3+violet-D, D-3+violet", "blue"), parse_turn("3-D, D-3+violet",
+                                                                         "blue")
+    obs = observe_after(game, both)
+    assert obs == observe_after(game, one)   # the canoes alone cannot tell
+    obs |= {"deposits_changed": ["violet"], "deposits_taken": {"violet": "violet"}}
+    result = infer_turn(game, obs)
+    assert result.status == "ambiguous" and set(result.turns) == {both, one}
+    obs["deposits_taken_two"] = ["violet"]
+    result = infer_turn(game, obs)
+    assert result.status == "exact" and result.turn == both
+    # one gem's change says nothing against two: a gem may lie half under another
+    obs["deposits_taken_two"] = []
+    assert infer_turn(game, obs).status == "ambiguous"

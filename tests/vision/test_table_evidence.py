@@ -142,6 +142,8 @@ def test_R_STEAL_4_the_gem_seen_still_in_the_victims_canoe_tells_no_theft_where_
     ("gems_swapped", True, "'gems_swapped' must be a share from 0 to 1"),
     ("deposits_taken", {"gold": "red"}, "'deposits_taken' must map deposits"),
     ("deposits_taken", ["red"], "'deposits_taken' must map deposits"),
+    ("deposits_taken_two", ["red"], "'deposits_taken_two' must list deposits of"),
+    ("deposits_taken_two", "red", "'deposits_taken_two' must list deposits of"),
 ])
 def test_malformed_table_evidence_is_refused_with_one_line(field, value, message):
     game = worked_example()
