@@ -64,7 +64,8 @@ class CameraReferee:
         same pieces there (two canoes of theirs trading places, a gem unloaded and
         another like it loaded; a gem's colour may be misread), the move may have been
         made: the players are asked which, once a turn (no move may have been made
-        yet: nothing is played)."""
+        yet: nothing is played); unless one move alone fits the piles as they changed
+        (a gem brought home and another like it loaded: it is played)."""
         from companion.vision.candidates import MARGIN
         from companion.vision.inference import InferenceError, infer_turn
 
@@ -81,6 +82,14 @@ class CameraReferee:
         near = [c for c in fits if c.score < fits[0].score + MARGIN] if fits else []
         if not near:
             return "same"
+        only = near[0].event
+        if len(near) == 1 and not near[0].mismatches and seen.deposits_changed \
+                and isinstance(only, Turn):
+            # The piles changed as this move alone says, and no move at all leaves
+            # them so: it was made.
+            verdict = self.table.play_turn(only, source=source)
+            self._turn_at = len(game.events) if verdict.ok else None
+            return "applied" if verdict.ok else "flagged"
         self._same_asked = len(game.events)
         places = ", ".join(sorted(seen.places_changed))
         perfect = [c.text for c in near]

@@ -3,12 +3,15 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from companion.app import Invalid, Table
-from companion.rules import Game, River, parse_turn
+from companion.rules import Game, River, Turn, parse_turn
 from companion.store import Store
 from companion.vision.expected import expected_observation, observation_from_canoes
+from companion.vision.fit_changes import taken_gems
 
 from ..tables import BLUE_UNLOADS_AT_THE_START_OR_AT_THE_END, GREEN_CAN_TRADE_PLACES, play_rounds
 
@@ -128,6 +131,55 @@ def test_a_view_where_nothing_changed_is_the_same_even_when_a_trade_was_possible
         assert table.observe(view) == "same"
     finally:
         table.store.close()
+
+
+def _a_gem_brought_home_and_another_like_it_loaded() -> tuple[Table, Turn]:
+    """A table at the first random position (seed 37) where a legal turn leaves every
+    canoe as it was and takes a gem from a pile: a canoe brings its gem home and the
+    other loads one of that colour where it lay (e.g. "3-D, D-3+violet")."""
+    from companion.rules.random_play import random_positions
+
+    for game in random_positions(random.Random(37), 10):
+        before = expected_observation(game)
+        for turn in game.legal_turns():
+            piles = {n: dict(p) for n, p in game.state.deposits.items()}
+            game.apply(turn)
+            same = expected_observation(game) == before and game.state.deposits != piles
+            game.undo()
+            if same:
+                store = Store(":memory:")
+                game_id = store.new_game(game.setup.to_json())
+                for event in game.events:
+                    store.append_event(game_id, event.to_json())
+                return Table(store), turn
+    raise AssertionError("no such position among the first ten of seed 37")
+
+
+def test_R_GEM_3_a_move_leaving_the_same_pieces_is_played_when_the_piles_name_it_alone():
+    # The pieces lie as before, but a pile lost a gem: a move was made, and only this
+    # one leaves the piles so.
+    table, turn = _a_gem_brought_home_and_another_like_it_loaded()
+    try:
+        piles = after_piles(table.game, turn)
+        (deposit,) = [n for n, p in table.game.state.deposits.items() if p != piles.get(n)]
+        (gem,) = taken_gems(table.game.state.deposits[deposit], piles[deposit])
+        view = {**expected_observation(table.game), "places_changed": sorted(
+            {p for a in turn.canoes for p in (a.origin, a.destination)}),
+            "deposits_changed": [deposit], "deposits_taken": {deposit: gem}}
+        events = len(table.game.events)
+        assert table.observe(view) == "applied"
+        assert table.game.events[events:] == [turn]
+    finally:
+        table.store.close()
+
+
+def after_piles(game: Game, turn: Turn) -> dict:
+    """The deposits once `turn` is played; `game` is left as it was."""
+    game.apply(turn)
+    try:
+        return {n: dict(p) for n, p in game.state.deposits.items()}
+    finally:
+        game.undo()
 
 
 def _blue_unloads_at_the_start_or_at_the_end() -> Table:
