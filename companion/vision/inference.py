@@ -122,6 +122,11 @@ def _outcomes(game: Game, turns: Sequence[Turn]
     return out
 
 
+def _seen_leave(m: Mismatch, gone: set[str]) -> bool:
+    """A gem not seen in its canoe whose colour the picture saw leave a pile."""
+    return m.unseen_gem and isinstance(m.expected, tuple) and m.expected[1] in gone
+
+
 def infer_turn(game: Game, observation: Mapping[str, Any] | Sighting,
                card: int | str | None = None, weights: FitWeights = DEFAULT_WEIGHTS
                ) -> TurnInference:
@@ -158,8 +163,16 @@ def infer_turn(game: Game, observation: Mapping[str, Any] | Sighting,
         deposits = deposit_mismatches(game.state.deposits, piles, seen, weights)
         if not deposits and seen.deposits_changed:
             # The piles changed as this turn says: a gem it loads was seen leaving its
-            # deposit, even if the picture missed it in the canoe.
-            found = [replace(m, vouched=True) if m.expected in loaded else m for m in found]
+            # deposit, even if the picture missed it in the canoe. Where the picture saw
+            # that very gem leave (``Sighting.deposits_taken``), its canoe not showing
+            # it is no evidence against the turn: a gem taken goes into a canoe.
+            # (The mover's canoes only: another player's gem on that slot is no load.)
+            gone = set((seen.deposits_taken or {}).values())
+            mine = [m.player == player and m.expected in loaded for m in found]
+            score -= sum(m.cost for m, own in zip(found, mine, strict=True)
+                         if own and _seen_leave(m, gone))
+            found = [replace(m, vouched=True, cost=0.0 if _seen_leave(m, gone) else m.cost)
+                     if own else m for m, own in zip(found, mine, strict=True)]
         stirred = stirred_mismatches(before, canoes, seen, weights,
                                      {place for a in turn.canoes
                                       for place in (a.origin, a.destination)})

@@ -316,3 +316,28 @@ def test_R_GEM_3_how_many_gems_left_a_pile_tells_which_canoes_loaded():
     # one gem's change says nothing against two: a gem may lie half under another
     obs["deposits_taken_two"] = []
     assert infer_turn(game, obs).status == "ambiguous"
+
+
+def test_R_GEM_3_a_loaded_gem_seen_leaving_its_pile_costs_nothing_unseen_in_its_canoe():
+    # Blue's "D-4+clear" (worked example): the clear gem hides on the pale hull, but the
+    # picture saw a clear gem leave the clear deposit: a gem taken goes into a canoe.
+    from companion.vision.inference import infer_turn
+
+    from .test_inference import canoes_on, observe_after, worked_example
+
+    game = worked_example()
+    turn = parse_turn("D-4+clear", "blue")
+    obs = observe_after(game, turn)
+    canoes_on(obs, "4")[0]["gem"] = None
+    obs["deposits_changed"] = ["clear"]
+
+    def fit(result):
+        return next(c for c in result.candidates if c.event == turn)
+
+    changed = fit(infer_turn(game, obs))      # the pile changed: the load is vouched
+    (m,) = changed.mismatches
+    assert m.vouched and m.unseen_gem and m.cost > 0 and changed.score == m.cost
+    obs["deposits_taken"] = {"clear": "clear"}
+    taken = fit(infer_turn(game, obs))        # ... and the gem was seen leave it
+    (m,) = taken.mismatches
+    assert m.vouched and m.cost == 0 and taken.score == 0
