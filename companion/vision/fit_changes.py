@@ -50,7 +50,7 @@ def deposit_mismatches(before: Mapping[str, Mapping[str, int]],
     # gem and puts none: the other canoe loaded there too.
     other += [Mismatch("deposit", None, name, name, weights.deposit, two=True)
               for name in sorted(seen.deposits_taken_two or ())
-              if name in changes and _one_taken(before.get(name, {}), after.get(name, {}))]
+              if name in changes and one_taken(before.get(name, {}), after.get(name, {}))]
     return ([Mismatch("deposit", None, name, None, weights.deposit,
                       taken=sum(after.get(name, {}).values()) < sum(before.get(name, {}).values()),
                       shows=_shows(before.get(name, {}), after.get(name, {}), seen))
@@ -67,7 +67,7 @@ def taken_gems(before: Mapping[str, int], after: Mapping[str, int]) -> dict[str,
     return {gem: n - after.get(gem, 0) for gem, n in before.items() if after.get(gem, 0) < n}
 
 
-def _one_taken(before: Mapping[str, int], after: Mapping[str, int]) -> bool:
+def one_taken(before: Mapping[str, int], after: Mapping[str, int]) -> bool:
     """Whether a pile's change took one gem from it and put none on it."""
     return sum(before.values()) - sum(after.values()) == 1 and \
         all(n <= before.get(gem, 0) for gem, n in after.items())
@@ -112,5 +112,5 @@ def stirred_mismatches(before: Mapping[str, Sequence[Canoe]],
     return out
 
 
-__all__ = ["TAKES_SEEN", "changed_piles", "deposit_mismatches", "stirred_mismatches",
+__all__ = ["TAKES_SEEN", "changed_piles", "deposit_mismatches", "one_taken", "stirred_mismatches",
            "taken_gems"]

@@ -71,8 +71,8 @@ TAKES_PRIOR = (1, 1)
 # learned from this table's confirmed single takes seen, once TAKES_ENOUGH of that
 # colour were: their logarithm's median and spread (robust; never below TAKE_SPREAD).
 # No size is assumed before: what "a gem's area" covers of a pile's change depends on
-# the lamp, the print and the calibration's size of a gem (at the tables not tuned on,
-# a single take sometimes changed twice what the tuned ones did). A change is two gems
+# the lamp, the print and the calibration's size of a gem (assuming one gem's area, 2
+# of 54 single takes at the tables not tuned on were called two). A change is two gems
 # taken, not one, when two gems' change explains it TWO_LIKELIER times better than one
 # gem's (two takes' sizes add: their logarithm lies ln 2 further, its spread over
 # sqrt 2) and it is larger than any single take of that colour seen here (the model's

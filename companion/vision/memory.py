@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from .conditioned import DEPOSIT, changed_places, condition, same_view
-from .fit_changes import taken_gems
+from .fit_changes import one_taken, taken_gems
 from .known import KnownBoard, pile_pixels, piles
 from .learn_board import bare_cells, dock_cover
 from .looks import SeenCanoe
@@ -109,9 +109,8 @@ class BoardMemory:
         how much of it changed where one gem left it and nothing else joined or left."""
         for name, before in held.items():
             after = state.deposits.get(name, {})
-            taken = taken_gems(before, after)
-            single = sum(before.values()) - sum(after.values()) == 1 and len(taken) == 1
-            for gem, n in taken.items():
+            single = one_taken(before, after)
+            for gem, n in taken_gems(before, after).items():
                 for _ in range(n):
                     self.detector.looks.learn_take(gem, name in changed,
                                                    sizes.get(name) if single else None)
