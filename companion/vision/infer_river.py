@@ -196,11 +196,14 @@ def _status_river(ranked: Sequence[tuple], mismatches: Mapping[Layout, Sequence[
     """exact when one layout fits best (perfectly, or with canoes hidden only, within
     TOLERANCE and by MARGIN ahead of every other layout) and the explanations of it
     closest to the rules agree on the branch the next disc takes; ambiguous when they
-    do not, when the best layout fits only with gems of another colour, or only with
-    more unseen than TOLERANCE (nothing seen contradicts it); none otherwise."""
+    do not, or only with more unseen than TOLERANCE (nothing seen contradicts it);
+    none otherwise. A gem read otherwise than its canoe carries is no reason to ask:
+    nothing is loaded, unloaded or stolen in phase III (R-RIVER-5), so every push
+    leaves the same gems in the same canoes and that misread tells none from another
+    (a push that put the canoes where the gems are read is scored too)."""
     if not ranked:
         return "none"
-    kind = slips(mismatches[ranked[0][5]])
+    kind = slips([m for m in mismatches[ranked[0][5]] if m.kind != "cargo"])
     if kind is None:
         return "none"
     if ranked[0][0] > TOLERANCE:  # only what nothing seen contradicts is asked about

@@ -187,3 +187,18 @@ def _alternating(game: Game) -> list[str]:
         out.append(nxt)
         nxt = "R" if nxt == "L" else "L"
     return out
+
+
+def test_R_RIVER_5_a_gem_misread_after_the_river_is_no_question_about_the_river():
+    # Green's clear gem read in blue's canoe instead: no gem changes canoe in phase III,
+    # so every push leaves it where it was; the canoes alone tell the river.
+    game = round_one({"blue": 5, "green": 6, "yellow": 2}, ["D-5", "D-4+clear", "D-2"])
+    picture = picture_after(game, ["L", "R"])
+    (green,) = picture["slots"]["6R"]["canoes"]
+    (blue,) = picture["slots"]["6L"]["canoes"]
+    assert green["gem"] == "clear" and blue["gem"] is None
+    green["gem"], blue["gem"] = None, "clear"
+    result = infer_river(game, picture)
+    assert result.status == "exact"
+    assert result.event.steps == 2 and result.event.branches == ("L", "R")
+    assert {m.kind for m in result.candidates[0].mismatches} == {"cargo"}
