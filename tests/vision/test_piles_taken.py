@@ -270,7 +270,7 @@ def test_R_GEM_3_a_gem_seen_in_the_canoe_that_loaded_it_was_taken_whatever_its_p
 def _blue_can_load_violet_twice() -> Game:
     """Round 2 of a three-player game, blue (card 5) to move with a canoe on 3 and one
     on the dock: "3+violet-D, D-3+violet" takes two violets and "3-D, D-3+violet" one;
-    their canoes end alike (a gem brought home leaves the board, R-LAND)."""
+    their canoes end alike (a landing canoe's gem goes to its owner's camp, R-LAND-2)."""
     game = Game(["blue", "green", "yellow"])
     game.apply({"event": "cards", "cards": {"blue": 2, "green": 1, "yellow": 3}})
     for san in ("D-2", "D-1", "D-3"):
