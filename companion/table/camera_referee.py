@@ -87,9 +87,7 @@ class CameraReferee:
                 and isinstance(only, Turn):
             # The piles changed as this move alone says, and no move at all leaves
             # them so: it was made.
-            verdict = self.table.play_turn(only, source=source)
-            self._turn_at = len(game.events) if verdict.ok else None
-            return "applied" if verdict.ok else "flagged"
+            return "applied" if self._play(game, only, source) else "flagged"
         self._same_asked = len(game.events)
         places = ", ".join(sorted(seen.places_changed))
         perfect = [c.text for c in near]
@@ -121,9 +119,7 @@ class CameraReferee:
         if game.phase == Phase.TURNS:
             turn = infer_turn(game, seen)
             if turn.turn is not None:
-                verdict = table.play_turn(turn.turn, source=source)
-                self._turn_at = len(game.events) if verdict.ok else None
-                return "applied" if verdict.ok else "flagged"
+                return "applied" if self._play(game, turn.turn, source) else "flagged"
             return self._flag(game, turn, source)
         river = infer_river(game, seen)
         if river.event is not None:
@@ -173,7 +169,12 @@ class CameraReferee:
             # next, this one stands.
             return False
         self.table.undo()
-        ok = self.table.play_turn(result.turn, source="camera").ok
+        return self._play(game, result.turn, "camera")
+
+    def _play(self, game: Game, turn: Turn, source: str) -> bool:
+        """Play a turn the camera read; the referee's verdict (False: flagged). A turn
+        played is one the player may still finish (``_amend_turn``)."""
+        ok = self.table.play_turn(turn, source=source).ok
         self._turn_at = len(game.events) if ok else None
         return ok
 

@@ -168,11 +168,10 @@ def infer_turn(game: Game, observation: Mapping[str, Any] | Sighting,
             # it is no evidence against the turn: a gem taken goes into a canoe.
             # (The mover's canoes only: another player's gem on that slot is no load.)
             gone = set((seen.deposits_taken or {}).values())
-            mine = [m.player == player and m.expected in loaded for m in found]
-            score -= sum(m.cost for m, own in zip(found, mine, strict=True)
-                         if own and _seen_leave(m, gone))
-            found = [replace(m, vouched=True, cost=0.0 if _seen_leave(m, gone) else m.cost)
-                     if own else m for m, own in zip(found, mine, strict=True)]
+            was, found = found, [
+                replace(m, vouched=True, cost=0.0 if _seen_leave(m, gone) else m.cost)
+                if m.player == player and m.expected in loaded else m for m in found]
+            score -= sum(a.cost - b.cost for a, b in zip(was, found, strict=True))
         stirred = stirred_mismatches(before, canoes, seen, weights,
                                      {place for a in turn.canoes
                                       for place in (a.origin, a.destination)})

@@ -231,11 +231,10 @@ def learn_profile(board: Board, images: Iterable[np.ndarray], px_per_mm: float =
     profile.ground_map = ground_map(board, profile, shots, px_per_mm, known)
     profile.board_chroma, profile.board_texture = board_surface(board, profile, shots,
                                                                 px_per_mm, known)
-    located = [(image, BoardLocator(board).locate(image)) for image in shots]
-    profile.track = TrackLooks.learn(board, [(i, w) for i, w in located if w is not None],
-                                     known.weather)
-    profile.discs = disc_looks(board, profile, [(i, w) for i, w in located if w is not None],
-                               px_per_mm, known)
+    located = [(image, where) for image in shots
+               if (where := BoardLocator(board).locate(image)) is not None]
+    profile.track = TrackLooks.learn(board, located, known.weather)
+    profile.discs = disc_looks(board, profile, located, px_per_mm, known)
     return profile
 
 
