@@ -127,8 +127,8 @@ def test_a_canoe_coming_to_a_place_or_leaving_it_leaves_the_others_where_they_la
 
 def test_a_canoe_put_on_a_crowded_disc_rests_on_it_the_others_nudged_to_make_room():
     # Three canoes lie side by side on 4; a fourth put down beside them would hang off
-    # the disc: the hand that puts it down nudges the others, every canoe rests on the
-    # disc (at least half its width over it).
+    # the disc: the hand that puts it down nudges the others, every canoe reaches the
+    # disc (its inner edge no further out than the rim).
     from tools.worlds.layout import CANOE_WIDTH
 
     board = load_board(ROOT / "calibration/board.json")

@@ -104,8 +104,10 @@ def _beside(offs: list[float], gap: float, draw: Callable[[], float] = lambda: 0
 
 def _room_beside(offs: list[float], new: int, gap: float, radius: float) -> bool:
     """Whether `new` canoes put down one by one beside those lying at `offs` (across
-    the flow, from the disc's centre), each on the side nearer the middle, rest on the
-    disc: at least half of each one's width over it."""
+    the flow, from the disc's centre), each on the side nearer the middle, still reach
+    the disc: each one's inner edge no further out than its rim (its centre within a
+    radius and half a canoe's width; half its width over the disc would be within the
+    radius)."""
     offs = list(offs)
     for _ in range(new):
         off = _beside(offs, gap)
