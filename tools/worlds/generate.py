@@ -53,6 +53,13 @@ WORLDS: dict[str, tuple[int, str, bool]] = {
     # A wide lens steeply tilted (as w903): a tuned world to study what such a camera
     # sees without looking at the untuned one. Stills only (the budget).
     "w105": (135, "calibration/board.json", True),
+    # More tuned tables (2026-11-26): the untuned worlds' gem figures showed misreads
+    # (empty hulls read clear or yellow, violet read clear) that no tuned world showed,
+    # so the tuned looks did not span what the draw makes. Fresh draws of the same looks
+    # on each tuned board, each with a game.
+    "w106": (106, "calibration/board.json", True),
+    "w107": (107, "tools/worlds/boards/compact.json", True),
+    "w108": (108, "tools/worlds/boards/wide.json", True),
     "w901": (901, "tools/worlds/boards/curved.json", False),
     "w902": (902, "tools/worlds/boards/curved.json", False),
     "w903": (903, "tools/worlds/boards/curved.json", False),
@@ -74,6 +81,10 @@ GAMES: dict[str, tuple[str, int, int]] = {
     # events): on w105's camera and on w103's wide board, where more canoes crowd a disc.
     "g104": ("w105", 5157, 4),
     "g105": ("w103", 5286, 4),
+    # The shortest complete four-player games of seeds 6000-6400 (35 and 47 events).
+    "g106": ("w106", 6065, 4),
+    "g107": ("w107", 6219, 4),
+    "g108": ("w108", 6220, 4),
     "g901": ("w901", 1082, 3),
     "g902": ("w902", 2274, 3),
     "g903": ("w903", 2247, 3),
