@@ -142,7 +142,9 @@ class Detector(BoardMasks, Straightener, HandFinder, CanoeFinder, GemReader, Dis
                              interpolation=cv2.INTER_NEAREST)
             self._shade_ref = np.where(ref > 0, ref, np.nan).astype(np.float32)
         self._ground_bit = np.zeros(256, np.uint32)
+        self._piece_bit = np.zeros(256, np.uint32)
         self._allowed = None
+        self._printed = None
         if profile.ground_map:
             self._build_allowed()
         self._is_canoe = np.zeros(256, bool)

@@ -31,21 +31,37 @@ class HandFinder(Stage):
 
     def _build_allowed(self) -> None:
         """Per pixel (at the hands' resolution): bits of the board classes that may
-        show there."""
+        show there; and of the piece classes the print itself shows there, away from
+        every place (``learn_board.ground_map``)."""
         assert self.profile.ground_map is not None
         names = self.profile.names
         step = HAND_STEP
         h, w = self.shape
         ys, xs = np.mgrid[step // 2:h:step, step // 2:w:step]
         allowed = np.zeros(ys.shape, np.uint32)
-        for bit, (name, m) in enumerate(self.profile.ground_map.items()):
-            if name not in names or bit >= 32:
+        printed = np.zeros(ys.shape, np.uint32)
+        board_bits = piece_bits = 0
+        for name, m in self.profile.ground_map.items():
+            if name not in names:
                 continue
-            self._ground_bit[names.index(name)] = 1 << bit
+            idx = names.index(name)
+            piece = bool(self._pieces[idx])
+            bit = piece_bits if piece else board_bits
+            if bit >= 32:
+                continue
             cy = np.clip((ys / self.scale / GROUND_CELL_MM).astype(int), 0, m.shape[0] - 1)
             cx = np.clip((xs / self.scale / GROUND_CELL_MM).astype(int), 0, m.shape[1] - 1)
-            allowed |= np.where(m[cy, cx], np.uint32(1 << bit), np.uint32(0))
+            there = np.where(m[cy, cx], np.uint32(1 << bit), np.uint32(0))
+            if piece:
+                self._piece_bit[idx] = 1 << bit
+                printed |= there
+                piece_bits += 1
+            else:
+                self._ground_bit[idx] = 1 << bit
+                allowed |= there
+                board_bits += 1
         self._allowed = allowed
+        self._printed = printed
 
     def _hands(self, labels: np.ndarray, fresh: np.ndarray | None = None) -> np.ndarray:
         """Pixels of things over the board (a hand and its arm), looked for at half the
@@ -73,7 +89,11 @@ class HandFinder(Stage):
         # Thin lines of a piece's colour are not in the way either: where two prints meet
         # (grass and earth), their blur can take a canoe's colour class, and such a line
         # may run in from the board's edge. A hand, a finger, a canoe are thicker.
-        pieces = cv2.morphologyEx(self._pieces[small].astype(np.uint8), cv2.MORPH_OPEN,
+        piece = self._pieces[small]
+        if self._printed is not None:
+            # (Nor is a patch of the print that takes a piece's colour class here.)
+            piece &= (self._piece_bit[small] & self._printed) == 0
+        pieces = cv2.morphologyEx(piece.astype(np.uint8), cv2.MORPH_OPEN,
                                   self._solid_small).astype(bool)
         foreign = ((pieces | unknown.astype(bool)) & self._valid_small)
         n, cc, stats, _ = cv2.connectedComponentsWithStats(foreign.astype(np.uint8),

@@ -28,6 +28,10 @@ from .profile import (
 )
 from .surface import cell_look, cell_px
 
+# A cell of the print away from the places takes a piece's colour class when this share
+# of its pixels do (less is the blur where two prints meet).
+PRINT_PIECE_SHARE = 0.25
+
 
 def board_luma(board: Board, profile: ColourProfile, shots: list[np.ndarray],
                px_per_mm: float, known: KnownBoard | None = None) -> np.ndarray:
@@ -290,10 +294,47 @@ def ground_map(board: Board, profile: ColourProfile, shots: list[np.ndarray],
         for m in seen.values():
             if (m & inside).any():
                 m |= inside
+    seen.update(_print_pieces(board, profile, det, shots, (gh, gw), cell))
     grow = np.ones((3, 3), np.uint8)
     for name, m in seen.items():
         seen[name] = cv2.dilate(m.astype(np.uint8), grow).astype(bool)
     return seen
+
+
+def _print_pieces(board: Board, profile: ColourProfile, det: Detector,
+                  shots: list[np.ndarray], grid: tuple[int, int], cell: float
+                  ) -> dict[str, np.ndarray]:
+    """Where the print itself, away from every place a piece may lie, takes a piece's
+    colour class on the layout photos (cells of GROUND_CELL_MM, PRINT_PIECE_SHARE of
+    them or more): grass that a green hull's class takes in by this lamp, a patch of
+    earth of a brown hull's. The hands stage takes no such patch for something
+    reaching in over the board (on a tuned world, one at the board's edge made every
+    picture look like a hand, the calibration photos too)."""
+    cx, cy = _cell_centres(grid, GROUND_CELL_MM)
+    places = np.zeros(grid, bool)
+    for x, y in board.slots.values():
+        places |= np.hypot(cx - x, cy - y) <= 1.45 * board.disc_radius_mm + GROUND_CELL_MM
+    for x, y in board.weather_mm.values():
+        places |= np.hypot(cx - x, cy - y) <= 14 + GROUND_CELL_MM
+    for poly in (board.dock, board.falls, *board.deposits.values()):
+        places |= _grown(grid, poly, GROUND_CELL_MM)
+    names = profile.names
+    ground = set(profile.ground())
+    pieces = [i for i in range(len(names)) if i not in ground]
+    found = {names[i]: np.zeros(grid, bool) for i in pieces}
+    for image in shots:
+        where = BoardLocator(board).locate(image)
+        if where is None:
+            continue
+        labels = det.prepare(image, where)[1]
+        ys, xs = np.mgrid[0:labels.shape[0], 0:labels.shape[1]]
+        index = ((ys / cell).astype(int).clip(0, grid[0] - 1) * grid[1]
+                 + (xs / cell).astype(int).clip(0, grid[1] - 1))
+        size = np.maximum(np.bincount(index.ravel(), minlength=grid[0] * grid[1]), 1)
+        for i in pieces:
+            hit = np.bincount(index[labels == i], minlength=grid[0] * grid[1]) / size
+            found[names[i]] |= (hit.reshape(grid) >= PRINT_PIECE_SHARE) & ~places
+    return {name: m for name, m in found.items() if m.any()}
 
 
 def disc_looks(board: Board, profile: ColourProfile,

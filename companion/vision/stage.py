@@ -65,6 +65,8 @@ class Stage:
     _pieces: np.ndarray         # (256,) bool: class indices that are not the board
     _ground_bit: np.ndarray     # (256,) uint32: class index -> its bit in ``_allowed``
     _allowed: np.ndarray | None  # per pixel at the hands' resolution: board bits allowed
+    _piece_bit: np.ndarray      # (256,) uint32: class index -> its bit in ``_printed``
+    _printed: np.ndarray | None  # ... piece classes the print itself shows there
     canoe_px: float             # a canoe's area in pixels
     gem_px: float               # a gem's area in pixels
     canoe_box: float            # the area of the rectangle around a canoe, in pixels
