@@ -97,21 +97,22 @@ class GemReader(Stage):
         return GemRead(gem, evidence.texture, stood_out,  # type: ignore[arg-type]
                        evidence.look)
 
-    def _faceted(self, texture: float, player: str, plain: float | None = None) -> bool:
+    def _faceted(self, texture: float, player: str, plain: float | None = None
+                 ) -> bool | None:
         """Is a canoe's middle uneven as a cut gem is? Against the sensor noise, and
         against how uneven this table's empty canoes of this colour looked (a hull's
         own shading and gloss: ``PieceLooks``); before the table has shown any, against
         `plain`, the plain middles of the same picture (``_plain_texture``: mostly empty
-        hulls).
+        hulls); None (cannot tell) when there is neither.
         How uneven an empty hull's middle looks depends on the lamp and the hull's
-        make: on the tuned 3-D worlds their medians lie from 4 to 20 times the noise,
+        make: on the tuned 3-D worlds their medians lie from 4 to 27 times the noise,
         so against the noise alone it is no evidence of a gem."""
         if texture <= GEM_TEXTURE:
             return False
         empty = self.looks.empty_texture(player)
         if empty is None:
             empty = plain
-        return empty is None or texture > FACETED_OVER_EMPTY * empty
+        return None if empty is None else texture > FACETED_OVER_EMPTY * empty
 
     def _judge_gem(self, evidence: GemEvidence, player: str, ashore: bool,
                    plain: float | None = None) -> str | None:
@@ -122,7 +123,8 @@ class GemReader(Stage):
             # through it: paler in the middle than this table's empty hulls of this
             # colour ever look (``PieceLooks.pale_gem``, once it has seen them). Else
             # empty, unless the middle is faceted: then a gem of the hull's own colour
-            # (a red gem in a red canoe), if there is such a gem. (The learned looks
+            # (a red gem in a red canoe), if there is such a gem; unsure while this
+            # table has shown nothing to tell a faceted middle by. (The learned looks
             # name no gem here: a gem claimed where none is costs the inference far
             # more than one missed, and a look learned from a few sightings is no
             # evidence that a gem is there at all.)
@@ -131,9 +133,10 @@ class GemReader(Stage):
             clear = self.looks.pale_gem(player, evidence.pale)
             if clear == "clear" and "clear" in self._gem_idx:
                 return "clear"
-            if self._faceted(texture, player, plain):
+            faceted = self._faceted(texture, player, plain)
+            if faceted:
                 return own or UNKNOWN
-            return UNKNOWN if clear == UNKNOWN else None
+            return UNKNOWN if clear == UNKNOWN or (faceted is None and own) else None
         v = core - hull
         angles = []
         for g in self._gem_idx:
@@ -142,14 +145,16 @@ class GemReader(Stage):
             angles.append((math.degrees(math.acos(max(-1.0, min(1.0, cos)))), g))
         angles.sort()
         (best, gem), (second, _) = angles[0], angles[1]
-        if own and gem != own and self._faceted(texture, player, plain) and not ashore \
+        faceted = self._faceted(texture, player, plain)
+        if own and gem != own and faceted is not False and not ashore \
                 and self._blend(middle, hull, gem) < GEM_FILL:
             # A gem of the hull's own colour leaves the hull's colour mostly at its
             # highlights, which point towards white as a clear gem does. But a gem
             # fills most of the canoe's middle: if the middle's mean colour is hardly
             # on the way from the hull's colour to that gem's, the gem is not there;
-            # the faceted middle is the hull's own gem.
-            return own
+            # the faceted middle is the hull's own gem (unsure when how uneven this
+            # table's empty hulls look is not known yet).
+            return own if faceted else UNKNOWN
         if best <= GEM_ANGLE and second - best >= GEM_MARGIN:
             return gem
         # No gem's colour stands out: the look of the gem (or of an empty hull) this
