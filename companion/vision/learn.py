@@ -16,6 +16,7 @@ camera's and this light's. Several photos (other light, other angle) make it stu
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Iterable
 from typing import cast
 
@@ -70,9 +71,12 @@ def _disc_px(shape: tuple[int, int], scale: float, centre: tuple[float, float],
 
 def _gem_px(img: np.ndarray, hull: tuple[np.ndarray, np.ndarray],
             middle: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
-    """The pixels in a canoe's middle that are least like its hull: the gem."""
-    hull_px = features(img[hull].astype(np.float64))
+    """The pixels in a canoe's middle that are least like its hull: the gem (none
+    when too little of the hull was made out to tell them by)."""
     mid = img[middle]
+    if len(hull[0]) < 8:
+        return mid[:0]
+    hull_px = features(img[hull].astype(np.float64))
     f = features(mid.astype(np.float64))
     mean = np.median(hull_px, axis=0)
     cov = np.cov(hull_px, rowvar=False) + np.diag(np.square(MIN_SIGMA))
@@ -235,7 +239,59 @@ def learn_profile(board: Board, images: Iterable[np.ndarray], px_per_mm: float =
                if (where := BoardLocator(board).locate(image)) is not None]
     profile.track = TrackLooks.learn(board, located, known.weather)
     profile.discs = disc_looks(board, profile, located, px_per_mm, known)
+    profile.notes += read_back(board, profile, located, px_per_mm, known)
     return profile
+
+
+def misreadings(missed: Counter[tuple[str, str | None]],
+                extra: Counter[tuple[str, str | None]]) -> list[str]:
+    """What a place's reading got wrong, in words: a canoe of the same colour read
+    with another gem is its gem misread; the others were not seen, or seen where
+    none lies."""
+    said = []
+    extra = extra.copy()
+    for player, gem in missed.elements():
+        other = next((c for c in extra.elements() if c[0] == player), None)
+        if other is not None:
+            extra[other] -= 1
+            said.append(f"the {player} canoe's {gem or 'no'} gem read as "
+                        f"{other[1] or 'none'}")
+        else:
+            said.append(f"a {player} canoe not seen")
+    said += [f"a {player} canoe seen, none lies there" for player, _ in extra.elements()]
+    return said
+
+
+def read_back(board: Board, profile: ColourProfile, located: list[tuple[np.ndarray, Location]],
+              px_per_mm: float, known: KnownBoard) -> list[str]:
+    """The photos a profile was learned from, read with it: a line for each place
+    where a photo does not show the canoes `known` puts there (a canoe not seen, one
+    seen that is not there, a gem read otherwise) and a last line counting what was
+    read right. The one state the profile can be checked against before play: a table
+    whose light makes a canoe's shadow a blue hull, or hides a hull in glare, says so
+    here, where the person calibrating can still move the lamp."""
+    det = Detector(board, profile, px_per_mm)
+    lines = []
+    right = total = 0
+    for number, (image, where) in enumerate(located, 1):
+        obs = det.read(image, where).observation
+        places = [(f"slot {slot}", obs["slots"][slot]["canoes"], known.river.get(slot, ()))
+                  for slot in SLOTS]
+        places += [("the dock", obs["dock"], known.dock), ("the falls", obs["falls"], known.falls)]
+        for place, seen_there, there in places:
+            seen = Counter((c["player"], c["gem"]) for c in seen_there)
+            put = Counter(there)
+            total += sum(put.values())
+            right += sum((seen & put).values())
+            if seen != put:
+                lines.append(f"read back: photo {number}: {place}: "
+                             + "; ".join(misreadings(put - seen, seen - put)))
+    if total:
+        lines.append(f"read back: {right} of {total} canoes (and their gems) read as the "
+                     "photos show them" + ("" if right == total else
+                                           " (a canoe's shadow, glare on a hull or a print "
+                                           "in a piece's colour; more even light helps)"))
+    return lines
 
 
 def not_shown(known: KnownBoard) -> list[str]:
@@ -386,7 +442,8 @@ def measure_sizes(board: Board, profile: ColourProfile, images: list[np.ndarray]
 
 __all__ = ["LAYOUT_CANOES", "LAYOUT_EMPTY_DISCS", "LAYOUT_NO_DISC", "LAYOUT_WEATHER",
            "KnownBoard", "board_luma", "board_surface", "ground_map", "layout_state",
-           "learn_profile", "measure_sizes", "not_shown", "sample_known", "sample_layout"]
+           "learn_profile", "measure_sizes", "misreadings", "not_shown", "read_back",
+           "sample_known", "sample_layout"]
 
 
 def synthetic_profile(board: Board, shots: int = 40, px_per_mm: float = 1.0) -> ColourProfile:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections import Counter
 
 import cv2
 import numpy as np
@@ -10,7 +11,7 @@ import pytest
 
 from companion.vision.dock_canoes import HULL_MM, find_dock_canoes, find_slot_canoe
 from companion.vision.known import PlaceError
-from companion.vision.learn import LAYOUT_NO_DISC, layout_state, learn_profile
+from companion.vision.learn import LAYOUT_NO_DISC, layout_state, learn_profile, misreadings
 from companion.vision.profile import ProfileError, load_profile, parse_profile
 from companion.vision.render import Nuisance
 
@@ -118,8 +119,26 @@ def test_a_canoe_one_layout_photo_misses_is_learned_from_the_other_and_noted(boa
                                  missing_discs=(LAYOUT_NO_DISC,)).image)
     profile = learn_profile(board, shots)
     assert "canoe:red" in profile.classes
-    assert profile.notes == ["photo 2: slot 3: the red canoe the calibration layout puts "
-                             "there is not seen: learned from the other photos"]
+    assert profile.notes[:2] == ["photo 2: slot 3: the red canoe the calibration layout puts "
+                                 "there is not seen: learned from the other photos",
+                                 "read back: photo 2: slot 3: a red canoe not seen"]
+    assert profile.notes[2].startswith("read back: 9 of 10 canoes")
+
+
+def test_the_photos_a_profile_is_learned_from_are_read_back_with_it(board, renderer):
+    shots = [renderer.render(layout_state(), seed=s, nuisance=Nuisance.mild(),
+                             missing_discs=(LAYOUT_NO_DISC,)).image for s in (1, 2)]
+    assert learn_profile(board, shots).notes == [
+        "read back: 10 of 10 canoes (and their gems) read as the photos show them"]
+
+
+def test_a_read_back_names_what_each_place_showed_otherwise():
+    missed = Counter({("red", "clear"): 1, ("brown", "red"): 1})
+    extra = Counter({("red", None): 1, ("blue", None): 2})
+    assert misreadings(missed, extra) == ["the red canoe's clear gem read as none",
+                                      "a brown canoe not seen",
+                                      "a blue canoe seen, none lies there",
+                                      "a blue canoe seen, none lies there"]
 
 
 def test_layout_photo_without_markers_is_refused(board):
