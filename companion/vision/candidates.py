@@ -379,8 +379,10 @@ def _benign(m: Mismatch) -> bool:
     carried before seen in another colour or not seen (the picture before showed it;
     a gem leaves its canoe only by a move that says so, and such an event is scored
     too: when it is the one that happened, it fits better); a loaded gem so, when the
-    picture saw the deposits change as the event says (``Mismatch.vouched``)."""
-    return m.kind in ("missing", "disc") or (m.phantom and not m.stayed) or (
+    picture saw the deposits change as the event says (``Mismatch.vouched``); a canoe
+    of a colour no one at the table plays (no event moves it: a misread, such as a
+    canoe's shadow on pale water read as a blue hull, or a canoe left out of the box)."""
+    return m.kind in ("missing", "disc", "player") or (m.phantom and not m.stayed) or (
         (m.carried or m.vouched) and (m.misread_colour or m.unseen_gem))
 
 

@@ -669,6 +669,24 @@ def test_R_SETUP_2_a_disc_not_seen_is_the_cameras_slip_not_another_event():
     assert [m.message for m in result.unexplained] == ["no disc seen in slot 4"]
 
 
+def test_a_canoe_of_a_colour_no_one_plays_is_the_cameras_slip_not_another_event():
+    # No event moves a canoe of a colour not in the game: one seen (a canoe's shadow on
+    # pale water read as a blue hull) is reported, but it does not stop the one event
+    # the rest of the picture settles on (the clear pile not seen to change, the clear
+    # gem seen in the canoe).
+    game = Game(["blue", "green", "yellow"])
+    game.apply({"event": "cards", "cards": {"blue": 6, "green": 1, "yellow": 1}})
+    turn = parse_turn("D-4+clear", "blue")
+    obs = observe_after(game, turn)
+    obs["deposits_changed"] = []
+    assert infer_turn(game, obs).status == "exact"
+    obs["slots"]["4"]["canoes"].append({"player": "brown", "gem": None})
+    result = infer_turn(game, obs)
+    assert result.status == "exact" and result.turn == turn
+    assert [m.message for m in result.unexplained] == [
+        "brown canoe seen on 4, but brown is not playing"]
+
+
 def test_a_loaded_gem_the_canoe_hid_is_seen_leaving_its_deposit():
     game = worked_example()
     turn = parse_turn("D-4+clear", "blue")
