@@ -262,11 +262,9 @@ def ground_map(board: Board, profile: ColourProfile, shots: list[np.ndarray],
     names = profile.names
     ground = profile.ground()
     seen = {names[i]: np.zeros((gh, gw), bool) for i in ground}
-    for image in shots:
-        where = BoardLocator(board).locate(image)
-        if where is None:
-            continue
-        labels = det.prepare(image, where)[1]
+    labelled = [det.prepare(image, where)[1] for image in shots
+                if (where := BoardLocator(board).locate(image)) is not None]
+    for labels in labelled:
         ys, xs = np.mgrid[0:labels.shape[0], 0:labels.shape[1]]
         cy, cx = (ys / cell).astype(int).clip(0, gh - 1), (xs / cell).astype(int).clip(0, gw - 1)
         for i in ground:
@@ -294,22 +292,22 @@ def ground_map(board: Board, profile: ColourProfile, shots: list[np.ndarray],
         for m in seen.values():
             if (m & inside).any():
                 m |= inside
-    seen.update(_print_pieces(board, profile, det, shots, (gh, gw), cell))
+    seen.update(_print_pieces(board, profile, labelled, (gh, gw), cell))
     grow = np.ones((3, 3), np.uint8)
     for name, m in seen.items():
         seen[name] = cv2.dilate(m.astype(np.uint8), grow).astype(bool)
     return seen
 
 
-def _print_pieces(board: Board, profile: ColourProfile, det: Detector,
-                  shots: list[np.ndarray], grid: tuple[int, int], cell: float
-                  ) -> dict[str, np.ndarray]:
+def _print_pieces(board: Board, profile: ColourProfile, labelled: list[np.ndarray],
+                  grid: tuple[int, int], cell: float) -> dict[str, np.ndarray]:
     """Where the print itself, away from every place a piece may lie, takes a piece's
-    colour class on the layout photos (cells of GROUND_CELL_MM, PRINT_PIECE_SHARE of
-    them or more): grass that a green hull's class takes in by this lamp, a patch of
-    earth of a brown hull's. The hands stage takes no such patch for something
-    reaching in over the board (on a tuned world, one at the board's edge made every
-    picture look like a hand, the calibration photos too)."""
+    colour class on the photos (`labelled`: their class labels), in cells of `cell`
+    px (GROUND_CELL_MM on the board) PRINT_PIECE_SHARE of whose pixels or more take
+    it: grass that a green hull's class takes in by this lamp, a patch of earth of a
+    brown hull's. The hands stage takes no such patch for something reaching in over
+    the board (on a tuned world, one at the board's edge made every picture look like
+    a hand, the calibration photos too)."""
     cx, cy = _cell_centres(grid, GROUND_CELL_MM)
     places = np.zeros(grid, bool)
     for x, y in board.slots.values():
@@ -322,11 +320,7 @@ def _print_pieces(board: Board, profile: ColourProfile, det: Detector,
     ground = set(profile.ground())
     pieces = [i for i in range(len(names)) if i not in ground]
     found = {names[i]: np.zeros(grid, bool) for i in pieces}
-    for image in shots:
-        where = BoardLocator(board).locate(image)
-        if where is None:
-            continue
-        labels = det.prepare(image, where)[1]
+    for labels in labelled:
         ys, xs = np.mgrid[0:labels.shape[0], 0:labels.shape[1]]
         index = ((ys / cell).astype(int).clip(0, grid[0] - 1) * grid[1]
                  + (xs / cell).astype(int).clip(0, grid[1] - 1))
