@@ -5,6 +5,7 @@ changed and the places whose pixels changed (``Sighting.deposits_changed``,
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 
 from companion.rules import PLACES
@@ -102,14 +103,28 @@ def stirred_mismatches(before: Mapping[str, Sequence[Canoe]],
         return sorted((p, gem or "") for p, cs in canoes.items() for at, gem in cs
                       if at == place)
 
+    seen_taken = set((seen.deposits_taken or {}).values())
     out = []
     for place in PLACES:
-        same = content(before, place) == content(after, place)
-        if place in seen.places_changed and same and place not in touched:
+        was, now = content(before, place), content(after, place)
+        if place in seen.places_changed and was == now and place not in touched:
             out.append(Mismatch("stirred", None, None, place, weights.stirred))
-        elif place not in seen.places_changed and not same:
+        elif place not in seen.places_changed and was != now \
+                and not _loaded_gems_seen_taken(was, now, seen_taken):
             out.append(Mismatch("stirred", None, place, None, weights.stirred))
     return out
+
+
+def _loaded_gems_seen_taken(was: list[tuple[str, str]], now: list[tuple[str, str]],
+                            seen_taken: set[str]) -> bool:
+    """Whether all that changes at a place is gems loaded into canoes that stay there,
+    each of a colour the picture saw taken from its pile: a gem is a small part of a
+    place's pixels, a clear one on a pale hull hardly changes them, and where it went
+    is the only legal way it left the pile (as a loaded gem not seen in its canoe costs
+    nothing then, ``Mismatch.vouched``)."""
+    lost, gained = Counter(was) - Counter(now), Counter(now) - Counter(was)
+    return sorted(p for p, _ in was) == sorted(p for p, _ in now) \
+        and all(not gem for _, gem in lost) and all(gem in seen_taken for _, gem in gained)
 
 
 __all__ = ["TAKES_SEEN", "changed_piles", "deposit_mismatches", "one_taken", "stirred_mismatches",

@@ -341,3 +341,28 @@ def test_R_GEM_3_a_loaded_gem_seen_leaving_its_pile_costs_nothing_unseen_in_its_
     taken = fit(infer_turn(game, obs))        # ... and the gem was seen leave it
     (m,) = taken.mismatches
     assert m.vouched and m.cost == 0 and taken.score == 0
+
+
+def test_a_gem_loaded_in_place_and_seen_leave_its_pile_need_not_change_the_place():
+    # A canoe that stays on its slot and loads there (R-GEM-1) changes only a gem's
+    # area of that place's pixels; a clear gem on a pale hull hardly any. Where the
+    # picture saw that gem leave its pile and the rest of the move change what it
+    # should, the place not seen to change is the gem hiding, not another move.
+    from companion.vision.inference import infer_turn
+
+    from .test_inference import canoes_on, observe_after, positions_in_phase_two
+
+    game, turn, load = next(
+        (g, t, a) for g in positions_in_phase_two(0, 30) for t in g.legal_turns()
+        for a in t.canoes if a.to is None and a.pre and a.pre[0].startswith("load:"))
+    gem = load.pre[0].split(":")[1]
+    obs = observe_after(game, turn)
+    for canoe in canoes_on(obs, load.origin):
+        if canoe["player"] == turn.player and canoe["gem"] == gem:
+            canoe["gem"] = None   # the gem hid in its canoe
+            break
+    moved = {a.origin for a in turn.canoes if a.to} | {a.to for a in turn.canoes if a.to}
+    obs |= {"deposits_changed": [gem], "deposits_taken": {gem: gem},
+            "places_changed": sorted(moved - {load.origin})}
+    result = infer_turn(game, obs)
+    assert result.status == "exact" and result.turn == turn
