@@ -254,7 +254,8 @@ def ground_map(board: Board, profile: ColourProfile, shots: list[np.ndarray],
     """Where each class of the board itself shows on the layout photos (cells of
     GROUND_CELL_MM). What lies under the pieces is filled in from its like: every slot
     may show what any slot shows, every weather position what any does, every cell of
-    a dock, falls or deposit what the rest of it shows."""
+    a dock, falls or deposit what the rest of it shows. Also, for a piece's class, where
+    the print away from every place takes it (``_print_pieces``)."""
     det = Detector(board, profile, px_per_mm)
     cell = GROUND_CELL_MM * px_per_mm
     w_mm, h_mm = board.size_mm

@@ -99,7 +99,8 @@ class ColourProfile:
     source: str = ""
     # Where on the board each class of the board itself was seen in calibration: a
     # board-class colour elsewhere is something in the way (a hand the colour of the
-    # dock's print). Cells of GROUND_CELL_MM; None when unknown.
+    # dock's print); and where the print itself took a piece's class there, away from
+    # every place (no hand). Cells of GROUND_CELL_MM; None when unknown.
     ground_map: dict[str, np.ndarray] | None = None
     # How bright the empty board is in each SHADE_CELL_MM cell, in calibration light
     # (NaN where the layout's pieces hid it): what a shadow is measured against.
