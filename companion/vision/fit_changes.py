@@ -103,20 +103,19 @@ def stirred_mismatches(before: Mapping[str, Sequence[Canoe]],
         return sorted((p, gem or "") for p, cs in canoes.items() for at, gem in cs
                       if at == place)
 
-    seen_taken = set((seen.deposits_taken or {}).values())
     out = []
     for place in PLACES:
         was, now = content(before, place), content(after, place)
         if place in seen.places_changed and was == now and place not in touched:
             out.append(Mismatch("stirred", None, None, place, weights.stirred))
         elif place not in seen.places_changed and was != now \
-                and not _loaded_gems_seen_taken(was, now, seen_taken):
+                and not _loaded_gems_seen_taken(was, now, seen.gems_seen_taken):
             out.append(Mismatch("stirred", None, place, None, weights.stirred))
     return out
 
 
 def _loaded_gems_seen_taken(was: list[tuple[str, str]], now: list[tuple[str, str]],
-                            seen_taken: set[str]) -> bool:
+                            seen_taken: frozenset[str]) -> bool:
     """Whether all that changes at a place is gems loaded into canoes that stay there,
     each of a colour the picture saw taken from its pile: a gem is a small part of a
     place's pixels, a clear one on a pale hull hardly changes them, and where it went

@@ -122,7 +122,7 @@ def _outcomes(game: Game, turns: Sequence[Turn]
     return out
 
 
-def _seen_leave(m: Mismatch, gone: set[str]) -> bool:
+def _seen_leave(m: Mismatch, gone: frozenset[str]) -> bool:
     """A gem not seen in its canoe whose colour the picture saw leave a pile."""
     return m.unseen_gem and isinstance(m.expected, tuple) and m.expected[1] in gone
 
@@ -167,9 +167,9 @@ def infer_turn(game: Game, observation: Mapping[str, Any] | Sighting,
             # that very gem leave (``Sighting.deposits_taken``), its canoe not showing
             # it is no evidence against the turn: a gem taken goes into a canoe.
             # (The mover's canoes only: another player's gem on that slot is no load.)
-            gone = set((seen.deposits_taken or {}).values())
             was, found = found, [
-                replace(m, vouched=True, cost=0.0 if _seen_leave(m, gone) else m.cost)
+                replace(m, vouched=True,
+                        cost=0.0 if _seen_leave(m, seen.gems_seen_taken) else m.cost)
                 if m.player == player and m.expected in loaded else m for m in found]
             score -= sum(a.cost - b.cost for a, b in zip(was, found, strict=True))
         stirred = stirred_mismatches(before, canoes, seen, weights,

@@ -198,8 +198,8 @@ class PieceLooks:
         if size <= 0 or len(own) < TAKES_ENOUGH:
             return False
         logs = np.array(own)
-        centre = float(np.median(logs))
-        spread = max(1.4826 * float(np.median(np.abs(logs - centre))), TAKE_SPREAD)
+        middle, robust = _robust(logs, TAKE_SPREAD)
+        centre, spread = float(middle), float(robust)
         x = float(np.log(size))
         one = ((x - centre) / spread) ** 2 / 2 + np.log(spread)
         two_spread = spread / np.sqrt(2)

@@ -69,6 +69,12 @@ class Sighting:
     def of(self, player: str) -> list[Canoe]:
         return self.canoes.get(player, [])
 
+    @property
+    def gems_seen_taken(self) -> frozenset[str]:
+        """The colours of the gems the picture saw taken from their piles
+        (``deposits_taken``): each went into a canoe, the only legal way it left."""
+        return frozenset((self.deposits_taken or {}).values())
+
 
 def _fail(message: str) -> ObservationError:
     return ObservationError(f"bad observation: {message}")
