@@ -79,6 +79,11 @@ def score(obs: dict | None, truth: dict) -> dict:
         res["discs"] += 1
         ok = obs["slots"][s]["disc"] == truth["slots"][s]["disc"]
         res["disc_right"] += ok
+        # (Nearly every slot holds its disc: the share right hides whether a disc out
+        # of the river is ever seen, so those are counted apart.)
+        if not truth["slots"][s]["disc"]:
+            res["discs_out"] += 1
+            res["discs_out_seen"] += ok
         if not ok:
             fails.append(f"disc {s}: {truth['slots'][s]['disc']} seen as "
                          f"{obs['slots'][s]['disc']}")
@@ -105,6 +110,7 @@ def figures(results: list[dict], digits: int = 1) -> dict[str, str]:
         "gem unknown": str(t["gem_unknown"]),
         "weather": pct(t["weather_right"], len(plain), digits),
         "discs": pct(t["disc_right"], t["discs"], digits),
+        "discs out of the river seen": pct(t["discs_out_seen"], t["discs_out"], digits),
         "whole board exact": pct(t["exact"], len(plain), digits),
         "calm boards unstable": pct(sum(r["stable"] is False for r in plain), len(plain),
                                     digits),

@@ -117,7 +117,8 @@ def main() -> int:
     print(f"  gem (of canoes seen)         {f['canoe with gem (of seen)']}"
           f"  [unknown: {f['gem unknown']}]")
     print(f"  weather                      {f['weather']}")
-    print(f"  discs                        {f['discs']}")
+    print(f"  discs                        {f['discs']}"
+          f"  [out of the river seen: {f['discs out of the river seen']}]")
     print(f"  whole board exact            {f['whole board exact']}")
     print(f"  boards without hand unstable {f['calm boards unstable']}")
     print(f"  hand frames unstable         {f['hand frames unstable']}"
