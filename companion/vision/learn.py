@@ -27,7 +27,8 @@ from companion.rules import SLOTS
 
 from .board import Board
 from .cloud import TrackLooks
-from .detect import SMOOTH_MM, Detector, _odd
+from .detect import SMOOTH_MM, Detector, Reading, _odd
+from .disc_looks import DiscLooks
 from .dock_canoes import find_dock_canoes, find_slot_canoe
 from .known import BoardUnseen, KnownBoard, PlaceError, pile_pixels
 from .layout import (
@@ -238,8 +239,12 @@ def learn_profile(board: Board, images: Iterable[np.ndarray], px_per_mm: float =
     located = [(image, where) for image in shots
                if (where := BoardLocator(board).locate(image)) is not None]
     profile.track = TrackLooks.learn(board, located, known.weather)
-    profile.discs = disc_looks(board, profile, located, px_per_mm, known)
-    profile.notes += read_back(board, profile, located, px_per_mm, known)
+    # Each photo read once, for the rings' looks and to read the photos back.
+    det = Detector(board, profile, px_per_mm)
+    det.disc_looks = DiscLooks()   # (the detector measures rings it has looks for)
+    readings = [det.read(image, where) for image, where in located]
+    profile.discs = disc_looks(readings, known)
+    profile.notes += read_back(readings, known)
     return profile
 
 
@@ -262,19 +267,17 @@ def misreadings(missed: Counter[tuple[str, str | None]],
     return said
 
 
-def read_back(board: Board, profile: ColourProfile, located: list[tuple[np.ndarray, Location]],
-              px_per_mm: float, known: KnownBoard) -> list[str]:
-    """The photos a profile was learned from, read with it: a line for each place
-    where a photo does not show the canoes `known` puts there (a canoe not seen, one
-    seen that is not there, a gem read otherwise) and a last line counting what was
-    read right. The one state the profile can be checked against before play: a table
-    whose light makes a canoe's shadow a blue hull, or hides a hull in glare, says so
-    here, where the person calibrating can still move the lamp."""
-    det = Detector(board, profile, px_per_mm)
+def read_back(readings: list[Reading], known: KnownBoard) -> list[str]:
+    """The photos a profile was learned from, read with it (`readings`, in order): a
+    line for each place where a photo does not show the canoes `known` puts there (a
+    canoe not seen, one seen that is not there, a gem read otherwise) and a last line
+    counting what was read right. The one state the profile can be checked against
+    before play: a table whose light makes a canoe's shadow a blue hull, or hides a hull
+    in glare, says so here, where the person calibrating can still move the lamp."""
     lines = []
     right = total = 0
-    for number, (image, where) in enumerate(located, 1):
-        obs = det.read(image, where).observation
+    for number, reading in enumerate(readings, 1):
+        obs = reading.observation
         places = [(f"slot {slot}", obs["slots"][slot]["canoes"], known.river.get(slot, ()))
                   for slot in SLOTS]
         places += [("the dock", obs["dock"], known.dock), ("the falls", obs["falls"], known.falls)]

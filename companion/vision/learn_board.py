@@ -15,11 +15,11 @@ import cv2
 import numpy as np
 
 from .board import Board, Polygon
-from .detect import Detector
+from .detect import Detector, Reading
 from .disc_looks import DiscLooks
 from .dock_canoes import HULL_MM, dock_area, find_dock_canoes, find_slot_canoe
 from .known import BoardUnseen, KnownBoard, PlaceError
-from .locate import BoardLocator, Location
+from .locate import BoardLocator
 from .masks import polygon_mask
 from .profile import (
     GROUND_CELL_MM,
@@ -31,6 +31,8 @@ from .surface import cell_look, cell_px
 # A cell of the print away from the places takes a piece's colour class when this share
 # of its pixels do (less is the blur where two prints meet).
 PRINT_PIECE_SHARE = 0.25
+# How far from a weather position's centre the cloud on it may hide the print (mm).
+CLOUD_REACH_MM = 14
 
 
 def board_luma(board: Board, profile: ColourProfile, shots: list[np.ndarray],
@@ -219,7 +221,7 @@ def _under_pieces(board: Board, known: KnownBoard | None, shape: tuple[int, ...]
         sx, sy = board.slots[slot]
         hidden |= np.hypot(cx - sx, cy - sy) <= board.disc_radius_mm + cell_mm
     wx, wy = board.weather_mm[known.weather]
-    hidden |= np.hypot(cx - wx, cy - wy) <= 14 + cell_mm
+    hidden |= np.hypot(cx - wx, cy - wy) <= CLOUD_REACH_MM + cell_mm
     for poly in known.holding(board):
         if found_apart and poly == board.dock:
             continue
@@ -265,12 +267,13 @@ def ground_map(board: Board, profile: ColourProfile, shots: list[np.ndarray],
     seen = {names[i]: np.zeros((gh, gw), bool) for i in ground}
     labelled = [det.prepare(image, where)[1] for image in shots
                 if (where := BoardLocator(board).locate(image)) is not None]
+    # Each pixel's cell (flat index): every photo is straightened to the same shape.
+    ys, xs = np.mgrid[0:det.shape[0], 0:det.shape[1]]
+    index = ((ys / cell).astype(int).clip(0, gh - 1) * gw
+             + (xs / cell).astype(int).clip(0, gw - 1))
     for labels in labelled:
-        ys, xs = np.mgrid[0:labels.shape[0], 0:labels.shape[1]]
-        cy, cx = (ys / cell).astype(int).clip(0, gh - 1), (xs / cell).astype(int).clip(0, gw - 1)
         for i in ground:
-            hit = labels == i
-            seen[names[i]][cy[hit], cx[hit]] = True
+            seen[names[i]].flat[index[labels == i]] = True
     cx_mm, cy_mm = _cell_centres((gh, gw), GROUND_CELL_MM)
     pts = list(board.weather_mm.values())
     step = min(math.dist(a, b) for a in pts for b in pts if a != b)
@@ -293,7 +296,7 @@ def ground_map(board: Board, profile: ColourProfile, shots: list[np.ndarray],
         for m in seen.values():
             if (m & inside).any():
                 m |= inside
-    seen.update(_print_pieces(board, profile, labelled, (gh, gw), cell))
+    seen.update(_print_pieces(board, profile, labelled, index, (gh, gw)))
     grow = np.ones((3, 3), np.uint8)
     for name, m in seen.items():
         seen[name] = cv2.dilate(m.astype(np.uint8), grow).astype(bool)
@@ -301,48 +304,43 @@ def ground_map(board: Board, profile: ColourProfile, shots: list[np.ndarray],
 
 
 def _print_pieces(board: Board, profile: ColourProfile, labelled: list[np.ndarray],
-                  grid: tuple[int, int], cell: float) -> dict[str, np.ndarray]:
+                  index: np.ndarray, grid: tuple[int, int]) -> dict[str, np.ndarray]:
     """Where the print itself, away from every place a piece may lie, takes a piece's
-    colour class on the photos (`labelled`: their class labels), in cells of `cell`
-    px (GROUND_CELL_MM on the board) PRINT_PIECE_SHARE of whose pixels or more take
-    it: grass that a green hull's class takes in by this lamp, a patch of earth of a
-    brown hull's. The hands stage takes no such patch for something reaching in over
-    the board (on a tuned world, one at the board's edge made every picture look like
-    a hand, the calibration photos too)."""
+    colour class on the photos (`labelled`: their class labels; `index`: each pixel's
+    cell of `grid`, GROUND_CELL_MM on the board) in cells PRINT_PIECE_SHARE of whose
+    pixels or more take it: grass that a green hull's class takes in by this lamp, a
+    patch of earth of a brown hull's. The hands stage takes no such patch for something
+    reaching in over the board (on a tuned world, one at the board's edge made every
+    picture look like a hand, the calibration photos too)."""
     cx, cy = _cell_centres(grid, GROUND_CELL_MM)
     places = np.zeros(grid, bool)
     for x, y in board.slots.values():
         places |= np.hypot(cx - x, cy - y) <= 1.45 * board.disc_radius_mm + GROUND_CELL_MM
     for x, y in board.weather_mm.values():
-        places |= np.hypot(cx - x, cy - y) <= 14 + GROUND_CELL_MM
+        places |= np.hypot(cx - x, cy - y) <= CLOUD_REACH_MM + GROUND_CELL_MM
     for poly in (board.dock, board.falls, *board.deposits.values()):
         places |= _grown(grid, poly, GROUND_CELL_MM)
     names = profile.names
     ground = set(profile.ground())
     pieces = [i for i in range(len(names)) if i not in ground]
     found = {names[i]: np.zeros(grid, bool) for i in pieces}
+    size = np.maximum(np.bincount(index.ravel(), minlength=grid[0] * grid[1]), 1)
     for labels in labelled:
-        ys, xs = np.mgrid[0:labels.shape[0], 0:labels.shape[1]]
-        index = ((ys / cell).astype(int).clip(0, grid[0] - 1) * grid[1]
-                 + (xs / cell).astype(int).clip(0, grid[1] - 1))
-        size = np.maximum(np.bincount(index.ravel(), minlength=grid[0] * grid[1]), 1)
         for i in pieces:
             hit = np.bincount(index[labels == i], minlength=grid[0] * grid[1]) / size
             found[names[i]] |= (hit.reshape(grid) >= PRINT_PIECE_SHARE) & ~places
     return {name: m for name, m in found.items() if m.any()}
 
 
-def disc_looks(board: Board, profile: ColourProfile,
-               located: list[tuple[np.ndarray, Location]], px_per_mm: float,
-               known: KnownBoard) -> DiscLooks | None:
-    """How each slot's ring looks with its disc, and a ring without one, in the photos
-    of `known` found on the board (``DiscReader.disc_contrasts``: the calibration
-    layout has no disc on 7R; a set-up game has every disc in place, so it teaches no
-    look without one, and no disc is then called missing). None when no ring showed."""
-    det = Detector(board, profile, px_per_mm)
-    looks = det.disc_looks = DiscLooks()   # (the detector measures rings it has looks for)
-    for image, where in located:
-        seen = det.read(image, where).disc_contrasts
+def disc_looks(readings: list[Reading], known: KnownBoard) -> DiscLooks | None:
+    """How each slot's ring looks with its disc, and a ring without one, in the
+    readings of photos of `known` (their ``disc_contrasts``, from a detector given disc
+    looks to measure against: the calibration layout has no disc on 7R; a set-up game
+    has every disc in place, so it teaches no look without one, and no disc is then
+    called missing). None when no ring showed."""
+    looks = DiscLooks()
+    for reading in readings:
+        seen = reading.disc_contrasts
         looks.learn({s: v for s, v in seen.items() if s not in known.no_disc}, with_disc=True)
         looks.learn({s: v for s, v in seen.items() if s in known.no_disc}, with_disc=False)
     return looks if looks.with_disc or looks.without else None
