@@ -162,9 +162,13 @@ def main() -> int:
                         world, game_dir, Path(tmp) / f"{game_dir.name}.json")
                     print(f"{game_dir.name}: calibrate profile {said}")
                 tally = read_game(world, game_dir, profile)
-                (tuned if world.tuning else untuned).update(tally)
-                mark = "" if world.tuning else ", NOT FOR TUNING"
-                table(f"{game_dir.name} ({world.name}{mark}):", tally)
+                if world.tuning:
+                    tuned.update(tally)
+                    table(f"{game_dir.name} ({world.name}):", tally)
+                else:
+                    # (Which gem a game not for tuning misread as which is not to be
+                    # looked at: only the total below.)
+                    untuned.update(tally)
     table("tuned:", tuned)
     table("NOT-FOR-TUNING (quote these):", untuned)
     return 0

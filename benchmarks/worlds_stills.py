@@ -30,7 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from scoring import failure_lines, figures, score  # noqa: E402
-from worlds_common import FIXTURES, WorldFixture, calibrate, worlds  # noqa: E402
+from worlds_common import FIXTURES, WorldFixture, calibrate, withheld, worlds  # noqa: E402
 
 from companion.vision.observer import Vision  # noqa: E402
 
@@ -101,9 +101,13 @@ def main() -> int:
               "all": summary(tuned + untuned)}
     print_table("overall (quote NOT-FOR-TUNING):", groups)
     print("failures:")
+    tuning = {w.name: w.tuning for w in found}
     for name, results in per_world.items():
-        for text in failure_lines(results, lambda r, n=name: f"  {label[n]} {r['file']}"):
-            print(text)
+        lines = failure_lines(results, lambda r, n=name: f"  {label[n]} {r['file']}")
+        if not tuning[name]:
+            print(withheld(label[name], len(lines)))
+        elif lines:
+            print("\n".join(lines))
     if args.json:
         print(json.dumps({"worlds": {n: summary(r) for n, r in per_world.items()},
                           "overall": groups}, indent=1))
