@@ -256,7 +256,10 @@ def _status(candidates: Sequence[Candidate]) -> str:
     # colour this table's camera sees leave its piles): a move is not flagged for them.
     shown = first.score - sum(m.cost for m in first.mismatches if _take_unseen(m))
     if _key(shown) > TOLERANCE:
-        return "ambiguous" if "hidden" in tied or "stirred" in tied else "none"
+        # (Nor for what they make of its slips: canoes hidden and a pile unchanged is
+        # still only what the picture did not show.)
+        kind = slips([m for m in first.mismatches if not _take_unseen(m)])
+        return "ambiguous" if {"hidden", "stirred"} & {*tied, kind} else "none"
     if len(tied) > 1:
         return "ambiguous"
     kind = tied[0]

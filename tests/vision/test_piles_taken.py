@@ -366,3 +366,24 @@ def test_a_gem_loaded_in_place_and_seen_leave_its_pile_need_not_change_the_place
             "places_changed": sorted(moved - {load.origin})}
     result = infer_turn(game, obs)
     assert result.status == "exact" and result.turn == turn
+
+
+def test_R_GEM_3_canoes_hidden_and_a_pile_unchanged_are_asked_about_never_flagged():
+    # Blue launches and loads a clear gem on 4 (the worked example of rules.md, section
+    # 7); the picture shows neither of blue's canoes (in glare) and the clear pile looks
+    # as it did, as this table's camera mostly sees a clear gem leave it. Nothing the
+    # picture shows is against the move: the players are asked, the move is not flagged.
+    from companion.vision.inference import infer_turn
+
+    from .test_inference import observe_after, offered, worked_example
+
+    game = worked_example()
+    turn = parse_turn("D-4+clear", "blue")
+    obs = observe_after(game, turn)
+    obs["dock"] = [c for c in obs["dock"] if c["player"] != "blue"]
+    obs["slots"]["4"]["canoes"] = [c for c in obs["slots"]["4"]["canoes"]
+                                   if c["player"] != "blue"]
+    obs["deposits_changed"], obs["places_changed"] = [], ["4", "D"]
+    obs["takes_shown"] = {"clear": 0.2}
+    result = infer_turn(game, obs)
+    assert result.status == "ambiguous" and offered(result) == [turn]
