@@ -101,11 +101,10 @@ def main() -> int:
               "all": summary(tuned + untuned)}
     print_table("overall (quote NOT-FOR-TUNING):", groups)
     print("failures:")
-    tuning = {w.name: w.tuning for w in found}
-    for name, results in per_world.items():
-        lines = failure_lines(results, lambda r, n=name: f"  {label[n]} {r['file']}")
-        if not tuning[name]:
-            print(withheld(label[name], len(lines)))
+    for w in found:
+        lines = failure_lines(per_world[w.name], lambda r, n=w.name: f"  {label[n]} {r['file']}")
+        if not w.tuning:
+            print(withheld(label[w.name], len(lines)))
         elif lines:
             print("\n".join(lines))
     if args.json:
