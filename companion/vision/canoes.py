@@ -20,6 +20,7 @@ from .thresholds import (
     ON_TOP,
     ONE_CANOE,
     SIDE_BY_SIDE,
+    SMOOTHEST,
     SOLID,
     TWO_CANOES,
     TWO_HULLS,
@@ -129,6 +130,27 @@ class CanoeFinder(Stage):
             found.extend(hv for hv in halves
                          if self.profile.likelier(img[hv], name) >= HULL_LIKELIER)
         return found, crowd
+
+    def _measured(self, img: np.ndarray, hulls: list[tuple[str, np.ndarray, np.ndarray]]
+                  ) -> list[tuple[str, str | None, float]]:
+        """Each hull's colour, place (None off every place) and ``hull_spread``."""
+        return [(player, self.board.place_at(((xs.mean() + 0.5) / self.scale,
+                                              (ys.mean() + 0.5) / self.scale)),
+                 hull_spread(img, ys, xs)) for player, ys, xs in hulls]
+
+    def _not_shadows(self, hulls: list[tuple[str, np.ndarray, np.ndarray]],
+                     measured: list[tuple[str, str | None, float]]
+                     ) -> list[tuple[str, np.ndarray, np.ndarray]]:
+        """The hulls (``_measured``) but those on the river far smoother than this
+        table's hulls look (SMOOTHEST of ``ColourProfile.hull_spread``): a canoe's shadow
+        on pale water can take a dark hull's colour class and shape, but not its rim,
+        inside and gem, which catch the light. (The dock's print is another ground: its
+        hulls are kept.)"""
+        typical = self.profile.hull_spread
+        if typical is None:
+            return hulls
+        return [hull for hull, (_, place, spread) in zip(hulls, measured, strict=True)
+                if spread >= SMOOTHEST * typical or place in ("D", "F", None)]
 
     def _apart_from_each_other(self, hulls: list[tuple[str, np.ndarray, np.ndarray]]
                                ) -> list[tuple[str, np.ndarray, np.ndarray]]:
@@ -264,4 +286,11 @@ class CanoeFinder(Stage):
         return [(ys[first], xs[first]), (ys[second], xs[second])], float(spread[at - 1])
 
 
-__all__ = ["CanoeFinder"]
+def hull_spread(img: np.ndarray, ys: np.ndarray, xs: np.ndarray) -> float:
+    """How uneven a hull's pixels of a light-corrected board image are: their brightness's
+    standard deviation over its mean (a lamp's strength cancels out)."""
+    lum = img[ys, xs].sum(axis=1, dtype=np.float64)
+    return float(lum.std() / max(float(lum.mean()), 1.0))
+
+
+__all__ = ["CanoeFinder", "hull_spread"]

@@ -92,6 +92,9 @@ class Reading:
     # Per slot, its ring's brightness against the water around it (``disc_contrasts``):
     # what ``DiscLooks`` learns from a confirmed picture.
     disc_contrasts: dict[str, float] = field(default_factory=dict)
+    # Each hull found (before shadows are told from hulls): its colour, place (None off
+    # every place) and ``canoes.hull_spread``: what calibration learns a hull's look by.
+    hulls: list[tuple[str, str | None, float]] = field(default_factory=list)
 
 
 class Detector(BoardMasks, Straightener, HandFinder, CanoeFinder, GemReader, DiscReader):
@@ -214,7 +217,8 @@ class Detector(BoardMasks, Straightener, HandFinder, CanoeFinder, GemReader, Dis
                 blocked |= crowd
                 why.append(f"too much {player} for two canoes")
             hulls.extend((player, ys, xs) for ys, xs in found)
-        hulls = self._apart_from_each_other(hulls)
+        measured = self._measured(img, hulls)
+        hulls = self._apart_from_each_other(self._not_shadows(hulls, measured))
         occluded_places: list[str] = []
         if blocked.any():
             # Nothing is read next to a hand: a finger or its shadow can look like a hull.
@@ -252,7 +256,7 @@ class Detector(BoardMasks, Straightener, HandFinder, CanoeFinder, GemReader, Dis
                                 occluded_places)
         clock.lap("discs+weather")
         return Reading(obs, bool(occluded_places) or bool(blocked.any()), img, clock.laps,
-                       seen, why, dict(self._contrasts))
+                       seen, why, dict(self._contrasts), measured)
 
 
     def _canoes_apart_from_the_print(

@@ -115,6 +115,10 @@ class ColourProfile:
     # How each slot's ring looks with its disc and without one (``disc_looks``); None
     # when unknown.
     discs: DiscLooks | None = None
+    # How uneven a hull on the river looks at this table (``canoes.hull_spread``: the
+    # median of the calibration layout's hulls): a canoe's shadow is far smoother than
+    # a hull, whose rim, inside and gem catch the light. None when unknown.
+    hull_spread: float | None = None
     # What the calibration photos did not show that it learned from the others instead,
     # a line each (for the person calibrating; not saved).
     notes: list[str] = field(default_factory=list, repr=False, compare=False)
@@ -235,6 +239,8 @@ class ColourProfile:
             data["weather_track"] = self.track.to_json()
         if self.discs is not None:
             data["disc_looks"] = self.discs.to_json()
+        if self.hull_spread is not None:
+            data["hull_spread"] = round(self.hull_spread, 4)
         return data
 
     def save(self, path: str | Path) -> None:
@@ -379,9 +385,18 @@ def parse_profile(data: Any, where: str = "profile") -> ColourProfile:
 
     track = optional("weather_track", TrackLooks.from_json)
     discs = optional("disc_looks", DiscLooks.from_json)
+    hull_spread = optional("hull_spread", _positive)
     return ColourProfile(classes, {k: float(v) for k, v in sizes.items()},
                          str(data.get("source", "")), ground_map, board_luma, chroma, texture,
-                         track, discs)
+                         track, discs, hull_spread)
+
+
+def _positive(value: Any) -> float:
+    """A positive finite number (ValueError otherwise)."""
+    x = float(value)
+    if not math.isfinite(x) or x <= 0:
+        raise ValueError(value)
+    return x
 
 
 __all__ = ["CANOE_CLASSES", "GEM_CLASSES", "PIECE_CLASSES", "GROUND_CLASSES", "NONE",

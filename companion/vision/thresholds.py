@@ -36,6 +36,10 @@ TWO_CANOES = 1.6            # a blob this many canoe widths wide (or lengths lon
 TWO_HULLS = 1.5             # ... if it has this many hulls' pixels
 SIDE_BY_SIDE = 0.8          # canoe widths between the middles of two canoes side by side
 ON_TOP = 0.5                # two hulls' middles nearer than this (widths) are one canoe
+# A hull on the river less uneven than this share of this table's layout hulls
+# (``ColourProfile.hull_spread``) is a canoe's shadow on water of the hull's colour: the
+# tuned worlds' river hulls lie at 0.38 of it and up, w106's shadows at 0.15-0.32.
+SMOOTHEST = 1 / 3
 CACHE_MM = 3.0              # a canoe within this of where it was is the same canoe
 SAME_MIDDLE = 12.0          # mean grey-level change of a canoe's middle that is only noise
 DISC_SEEN = 0.05            # share of a disc's ring that must show to tell it from water
@@ -62,6 +66,7 @@ def _odd(px: float) -> int:
 
 
 __all__ = [
+    "SMOOTHEST",
     "EDGE_BAND_MM",
     "CLEAR_OF_EDGE_MM",
     "HULL_D2",
