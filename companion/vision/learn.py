@@ -243,19 +243,20 @@ def learn_profile(board: Board, images: Iterable[np.ndarray], px_per_mm: float =
     det.disc_looks = DiscLooks()   # (the detector measures rings it has looks for)
     readings = [det.read(image, where) for image, where in located]
     profile.discs = disc_looks(readings, known)
-    profile.hull_spread = hull_spread(readings, known)
+    profile.hull_spread = river_hull_spread(readings, known)
     # Read back as play will read: with the hulls' look learned, shadows are told apart.
     det = Detector(board, profile, px_per_mm)
     profile.notes += read_back([det.read(image, where) for image, where in located], known)
     return profile
 
 
-def hull_spread(readings: list[Reading], known: KnownBoard) -> float | None:
+def river_hull_spread(readings: list[Reading], known: KnownBoard) -> float | None:
     """How uneven this table's hulls on the river look (``canoes.hull_spread``): the
     median over the hulls the readings of photos of `known` found where a canoe of
-    their colour lies on a slot. None when none was found."""
+    their colour lies on a slot. None when none was found (a set-up game has every
+    canoe on the dock: shadows are then not told from hulls)."""
     spreads = [spread for reading in readings for player, place, spread in reading.hulls
-               if place is not None and player in {p for p, _ in known.river.get(place, ())}]
+               if player in {p for p, _ in known.river.get(place or "", ())}]
     return float(np.median(spreads)) if spreads else None
 
 
@@ -456,9 +457,8 @@ def measure_sizes(board: Board, profile: ColourProfile, images: list[np.ndarray]
 
 __all__ = ["LAYOUT_CANOES", "LAYOUT_EMPTY_DISCS", "LAYOUT_NO_DISC", "LAYOUT_WEATHER",
            "KnownBoard", "board_luma", "board_surface", "ground_map", "layout_state",
-           "hull_spread", "learn_profile", "measure_sizes", "misreadings", "not_shown",
-           "read_back",
-           "sample_known", "sample_layout"]
+           "learn_profile", "measure_sizes", "misreadings", "not_shown", "read_back",
+           "river_hull_spread", "sample_known", "sample_layout"]
 
 
 def synthetic_profile(board: Board, shots: int = 40, px_per_mm: float = 1.0) -> ColourProfile:
