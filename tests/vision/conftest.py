@@ -1,11 +1,17 @@
-"""Shared pieces for the vision tests: the default board, profile and a renderer."""
+"""Shared pieces for the vision tests: the default board, profile and a renderer; and
+w106, a 3-D world kept for tuning, calibrated from its layout photos."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
+import cv2
 import pytest
 
 from companion.rules import Game
 from companion.vision.board import load_board
+from companion.vision.learn import learn_profile
 from companion.vision.profile import load_profile
 from companion.vision.render import Renderer
 
@@ -23,6 +29,19 @@ def profile():
 @pytest.fixture(scope="session")
 def renderer(board):
     return Renderer(board)
+
+
+W106 = Path(__file__).resolve().parents[1] / "fixtures" / "worlds" / "w106"
+
+
+@pytest.fixture(scope="session")
+def w106():
+    """tests/fixtures/worlds/w106's board, the profile its layout photos give (as
+    `companion calibrate profile` makes it) and those photos."""
+    meta = json.loads((W106 / "world.json").read_text())
+    board = load_board(Path(__file__).resolve().parents[2] / meta["world"]["board_file"])
+    layouts = [cv2.imread(str(p)) for p in sorted((W106 / "calibration").glob("layout-*.jpg"))]
+    return board, learn_profile(board, layouts), layouts
 
 
 @pytest.fixture(scope="session")

@@ -6,25 +6,12 @@ canoe's colour."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import cv2
-import pytest
 
-from companion.vision.board import load_board
-from companion.vision.learn import learn_profile
 from companion.vision.observer import Vision
 
-WORLD = Path(__file__).resolve().parents[1] / "fixtures" / "worlds" / "w106"
-ROOT = Path(__file__).resolve().parents[2]
-
-
-@pytest.fixture(scope="module")
-def table():
-    meta = json.loads((WORLD / "world.json").read_text())
-    board = load_board(ROOT / meta["world"]["board_file"])
-    layouts = [cv2.imread(str(p)) for p in sorted((WORLD / "calibration").glob("layout-*.jpg"))]
-    return board, learn_profile(board, layouts), layouts
+from .conftest import W106 as WORLD
 
 
 def _stills(hand: bool) -> list:
@@ -32,21 +19,21 @@ def _stills(hand: bool) -> list:
     return [cv2.imread(str(WORLD / x["file"])) for x in lines if x["hand"] is hand]
 
 
-def test_the_calibration_keeps_where_the_print_takes_a_canoe_s_colour(table):
-    _, profile, _ = table
+def test_the_calibration_keeps_where_the_print_takes_a_canoe_s_colour(w106):
+    _, profile, _ = w106
     assert profile.ground_map is not None
     assert profile.ground_map["canoe:green"].any()
 
 
-def test_the_calibration_photos_show_nothing_over_the_board(table):
-    board, profile, layouts = table
+def test_the_calibration_photos_show_nothing_over_the_board(w106):
+    board, profile, layouts = w106
     for photo in layouts:
         vision = Vision(board, profile, settle=1)
         assert vision.observe(photo)["stable"], vision.last_reading.in_the_way
 
 
-def test_a_hand_over_that_board_is_still_seen(table):
-    board, profile, _ = table
+def test_a_hand_over_that_board_is_still_seen(w106):
+    board, profile, _ = w106
     for still in _stills(hand=True):
         vision = Vision(board, profile, settle=1)
         obs = vision.observe(still)

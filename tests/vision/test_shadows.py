@@ -9,50 +9,38 @@ from __future__ import annotations
 import dataclasses
 import json
 from collections import Counter
-from pathlib import Path
 
 import cv2
 import pytest
 
 from companion.rules import SLOTS
-from companion.vision.board import load_board
-from companion.vision.learn import learn_profile
 from companion.vision.observer import Vision
 from companion.vision.profile import ProfileError, parse_profile
 
-WORLD = Path(__file__).resolve().parents[1] / "fixtures" / "worlds" / "w106"
-ROOT = Path(__file__).resolve().parents[2]
-
-
-@pytest.fixture(scope="module")
-def table():
-    meta = json.loads((WORLD / "world.json").read_text())
-    board = load_board(ROOT / meta["world"]["board_file"])
-    layouts = [cv2.imread(str(p)) for p in sorted((WORLD / "calibration").glob("layout-*.jpg"))]
-    return board, learn_profile(board, layouts)
+from .conftest import W106 as WORLD
 
 
 def _river(obs: dict) -> Counter:
     return Counter((s, c["player"]) for s in SLOTS for c in obs["slots"][s]["canoes"])
 
 
-def test_the_calibration_learns_how_uneven_this_tables_hulls_look(table):
-    _, profile = table
+def test_the_calibration_learns_how_uneven_this_tables_hulls_look(w106):
+    _, profile, _ = w106
     assert profile.hull_spread is not None and 0 < profile.hull_spread < 1
     again = parse_profile(json.loads(json.dumps(profile.to_json())))
     assert again.hull_spread == pytest.approx(profile.hull_spread, abs=1e-4)
 
 
-def test_a_damaged_hull_spread_is_refused_with_one_line(table):
-    _, profile = table
+def test_a_damaged_hull_spread_is_refused_with_one_line(w106):
+    _, profile, _ = w106
     data = json.loads(json.dumps(profile.to_json()))
     data["hull_spread"] = -1
     with pytest.raises(ProfileError, match="hull_spread is damaged"):
         parse_profile(data)
 
 
-def test_shadows_read_as_hulls_are_dropped_and_no_canoe_is_lost(table):
-    board, profile = table
+def test_shadows_read_as_hulls_are_dropped_and_no_canoe_is_lost(w106):
+    board, profile, _ = w106
     plain = dataclasses.replace(profile, hull_spread=None)   # as before it was learned
     lines = [json.loads(x) for x in (WORLD / "stills.jsonl").read_text().splitlines()]
     invented_before = invented_now = 0
