@@ -13,9 +13,14 @@ often less than a gem's (one half under a neighbour, a clear gem's facets much l
 the print), so ``changed_places`` may not count the pile as changed; its colour says
 more. The changed pixels are named a gem taken when, in the picture before, they were
 a blend of the print and one of the gems the deposit held (as this table's piles of
-that colour looked: ``PieceLooks.pile_colour``), and in the picture after show the
-print. What changed there otherwise (a canoe's bow or a hand reaching over the
+that colour looked: ``PieceLooks.pile_colour``), and in the picture after no longer
+are. What changed there otherwise (a canoe's bow or a hand reaching over the
 deposit, a gem put on the pile) names nothing.
+
+A coloured gem is transparent: it tints the print under it, and a pile's look, taken
+from its most vivid pixels, is brighter than one gem lying flat (glints, gems on gems).
+So a coloured gem's blend is judged by its tint alone (``_tint``); a clear gem has none
+and is judged by its colour, a paler print.
 """
 
 from __future__ import annotations
@@ -32,18 +37,20 @@ from .known import pile_pixels
 # a gem taken changed 0.1 to 1.6 of one, a clear one least).
 LEAST_SHARE = 0.25
 # Changed pixels are a blend of a gem and the print around it (its edges, the print
-# through a translucent gem): as they looked before, they lie on the way from the print's
-# colour to how a pile of that gem looks here, at least STRONG of the way, and off that
-# way by at most OFF of how far they are from the print. Another gem the deposit held
-# must be off its own way by TWICE as much. After, they are at most AFTER as far from
-# the print as before: the print shows where the gem lay. (A pile's look is taken from
-# its most vivid pixels, glints among them: the way to it is only roughly the blend's.
-# Tuned game g101: its gems taken off their way by 0.07-0.52; the changes no gem made,
-# a red canoe's bow coming and going, against the blue gems' way.)
+# through a translucent gem): as they looked before, they lie on the way from the print
+# to how a pile of that gem looks here (in tint for a coloured gem, in colour for a clear
+# one), at least STRONG of the way, and off that way by at most OFF of how far they are
+# from the print. Another gem the deposit held must be off its own way by TWICE as much.
+# After, what is left of the gem's way is at most AFTER of what was, and they are no
+# farther from the print than the gem was (not a shadow fallen where it lay). (Tuned
+# games, 95 gems seen taken: coloured ones at 0.62-1.75 of the way in tint and off it by
+# 0.00-0.14, clear ones at 0.27-1.85 and off by 0.05-0.27; what changed where no gem of
+# that colour left, a canoe's bow and gems put down, at most 0.19 of a way.)
 STRONG = 0.3
 OFF = 0.6
 TWICE = 2.0
 AFTER = 0.5
+CLEAR = "clear"
 
 Colour = np.ndarray
 
@@ -81,23 +88,41 @@ def gems_taken(before: np.ndarray, after: np.ndarray,
 def _taken(before: np.ndarray, after: np.ndarray, idx: tuple[np.ndarray, np.ndarray],
            looks: Mapping[str, Colour], paper: Colour) -> str | None:
     """The gem whose way from the print the changed pixels lay on before (see STRONG,
-    OFF, TWICE), if they show the print after (AFTER); else None."""
-    was = before[idx].astype(np.float64).mean(axis=0) - paper
-    now = after[idx].astype(np.float64).mean(axis=0) - paper
+    OFF, TWICE), if they no longer do after (AFTER); else None."""
+    was_colour = before[idx].astype(np.float64).mean(axis=0)
+    was, now = was_colour - paper, after[idx].astype(np.float64).mean(axis=0) - paper
     far = float(np.linalg.norm(was))
-    if far == 0 or float(np.linalg.norm(now)) > AFTER * far:
+    if far == 0 or float(np.linalg.norm(now)) > far:
         return None
     fits = []
     for gem, look in looks.items():
         way = look - paper
-        along = float(was @ way) / max(float(way @ way), 1e-9)
-        off = float(np.linalg.norm(was - along * way))
+        if _along(now, way) > AFTER * _along(was, way):
+            fits.append((np.inf, gem))
+            continue
+        # (A coloured gem by its tint, a clear one by its colour: see the module's doc.)
+        seen, to = (was, way) if gem == CLEAR else \
+            (_tint(was_colour) - _tint(paper), _tint(look) - _tint(paper))
+        along = _along(seen, to)
+        off = float(np.linalg.norm(seen - along * to)) / max(float(np.linalg.norm(seen)), 1e-9)
         fits.append((off if along >= STRONG else np.inf, gem))
     fits.sort()
     off, gem = fits[0]
-    if off > OFF * far or (len(fits) > 1 and fits[1][0] < TWICE * off):
+    if off > OFF or (len(fits) > 1 and fits[1][0] < TWICE * off):
         return None
     return gem
+
+
+def _along(colour: Colour, way: Colour) -> float:
+    """How far along `way` `colour` lies (1: at its end)."""
+    return float(colour @ way) / max(float(way @ way), 1e-9)
+
+
+def _tint(bgr: Colour) -> Colour:
+    """A colour's tint whatever its brightness: its channels' logarithms less their
+    mean (a transparent gem's tint multiplies the print's channels)."""
+    logs = np.log(np.maximum(np.asarray(bgr, np.float64), 1.0))
+    return logs - logs.mean()
 
 
 __all__ = ["AFTER", "LEAST_SHARE", "OFF", "STRONG", "TWICE", "gems_taken"]

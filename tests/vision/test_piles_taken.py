@@ -69,6 +69,35 @@ def test_too_small_a_change_or_a_colour_this_table_has_not_seen_names_nothing():
     assert _taken(before, after, {"blue": 2}, {"violet": LOOKS["violet"]}) == {}
 
 
+def test_R_GEM_3_a_coloured_gem_is_named_by_its_tint_a_clear_one_by_a_paler_print():
+    # A transparent gem lying flat tints the print under it; a pile's look (its most
+    # vivid pixels: glints, gems on gems) is the same tint, brighter. Measured as colour
+    # off the print, the flat gem is barely a third of the way to that look and off it;
+    # as a tint it is all the way. A clear gem has no tint: the paler print tells it,
+    # even where the print it lay on is a little darker than the pile's print around.
+    tint = np.array([1.25, 0.7, 1.15])
+    looks = dict(LOOKS, violet=np.array(PRINT) * tint * 1.4)
+    ys, xs = np.mgrid[DEPOSIT]
+    deposit = (ys.ravel(), xs.ravel())
+
+    def taken(before: np.ndarray, after: np.ndarray, held: dict[str, int]) -> dict[str, str]:
+        changed = np.any(before != after, axis=2)[deposit]
+        piles = {"blue": (deposit[0][changed], deposit[1][changed])}
+        return gems_taken(before, after, {"blue": deposit}, piles, {"blue": held},
+                          looks.get, GEM_PX)
+
+    before = _picture(("blue", 5, 5))
+    after = before.copy()
+    before[20:30, 30:40] = np.round(np.array(PRINT) * tint)
+    assert taken(before, after, {"blue": 1, "violet": 1}) == {"blue": "violet"}
+    before[20:30, 30:40] = np.array(PRINT) + 25
+    after[20:30, 30:40] = np.array(PRINT) - 10
+    assert taken(before, after, {"blue": 1, "clear": 1}) == {"blue": "clear"}
+    # the same tint brightened by a lamp's reflection, not gone after: nothing taken
+    after[20:30, 30:40] = np.round(np.array(PRINT) * tint * 1.2)
+    assert taken(before, after, {"blue": 1, "violet": 1}) == {}
+
+
 def test_R_GEM_3_a_gem_seen_taken_tells_which_of_a_deposits_colours_was_loaded():
     before = {"blue": {"blue": 5, "clear": 1}}
     blue, clear = {"blue": {"blue": 4, "clear": 1}}, {"blue": {"blue": 5}}
