@@ -43,9 +43,10 @@ LEAST_SHARE = 0.25
 # from the print. Another gem the deposit held must be off its own way by TWICE as much.
 # After, what is left of the gem's way is at most AFTER of what was, and they are no
 # farther from the print than the gem was (not a shadow fallen where it lay). (Tuned
-# games, 95 gems seen taken: coloured ones at 0.62-1.75 of the way in tint and off it by
-# 0.00-0.14, clear ones at 0.27-1.85 and off by 0.05-0.27; what changed where no gem of
-# that colour left, a canoe's bow and gems put down, at most 0.19 of a way.)
+# games, the 95 takes whose pile changed by LEAST_SHARE or more: coloured gems at
+# 0.62-1.75 of the way in tint and off it by 0.00-0.14, clear ones at 0.27-1.85 and off
+# by 0.05-0.27; 93 named, none wrongly. What changed where no gem of that colour left,
+# a canoe's bow and gems put down: at most 0.19 of a way.)
 STRONG = 0.3
 OFF = 0.6
 TWICE = 2.0
