@@ -51,7 +51,6 @@ STRONG = 0.3
 OFF = 0.6
 TWICE = 2.0
 AFTER = 0.5
-CLEAR = "clear"
 
 Colour = np.ndarray
 
@@ -102,7 +101,7 @@ def _taken(before: np.ndarray, after: np.ndarray, idx: tuple[np.ndarray, np.ndar
             fits.append((np.inf, gem))
             continue
         # (A coloured gem by its tint, a clear one by its colour: see the module's doc.)
-        seen, to = (was, way) if gem == CLEAR else \
+        seen, to = (was, way) if gem == "clear" else \
             (_tint(was_colour) - _tint(paper), _tint(look) - _tint(paper))
         along = _along(seen, to)
         off = float(np.linalg.norm(seen - along * to)) / max(float(np.linalg.norm(seen)), 1e-9)
