@@ -12,7 +12,6 @@ import math
 import cv2
 import numpy as np
 
-from .colours import chromaticity
 from .stage import Stage
 from .thresholds import (
     CROWD_SOLID,
@@ -21,12 +20,10 @@ from .thresholds import (
     ON_TOP,
     ONE_CANOE,
     SIDE_BY_SIDE,
-    SMOOTH_SHADOW,
     SMOOTHEST,
     SOLID,
     TWO_CANOES,
     TWO_HULLS,
-    WATER_RING_MM,
 )
 
 TURNS = 12  # the ways two touching canoes are tried cut apart (every 15 degrees)
@@ -141,49 +138,19 @@ class CanoeFinder(Stage):
                                               (ys.mean() + 0.5) / self.scale)),
                  hull_spread(img, ys, xs)) for player, ys, xs in hulls]
 
-    def _not_shadows(self, img: np.ndarray, canoe: np.ndarray,
-                     hulls: list[tuple[str, np.ndarray, np.ndarray]],
+    def _not_shadows(self, hulls: list[tuple[str, np.ndarray, np.ndarray]],
                      measured: list[tuple[str, str | None, float]]
                      ) -> list[tuple[str, np.ndarray, np.ndarray]]:
-        """The hulls (``_measured``) but the canoes' shadows on the river. A shadow on
-        pale water can take a dark hull's colour class and shape, but not its rim, inside
-        and gem, which catch the light: a hull far smoother than this table's hulls look
-        (SMOOTHEST of ``ColourProfile.hull_spread``) is a shadow. One only rather smooth
-        (SMOOTH_SHADOW) is a shadow too if its colour is the water's around it, darkened:
-        nearer that water's chromaticity than its class's (a shadow dims the light, it
-        does not change its colour; a hull keeps its own). (The dock's print is another
-        ground: its hulls are kept.) `canoe`: the pixels of any canoe colour."""
+        """The hulls (``_measured``) but those on the river far smoother than this
+        table's hulls look (SMOOTHEST of ``ColourProfile.hull_spread``): a canoe's shadow
+        on pale water can take a dark hull's colour class and shape, but not its rim,
+        inside and gem, which catch the light. (The dock's print is another ground: its
+        hulls are kept.)"""
         typical = self.profile.hull_spread
         if typical is None:
             return hulls
-        kept = []
-        for hull, (player, place, spread) in zip(hulls, measured, strict=True):
-            if place in ("D", "F", None) or spread >= SMOOTH_SHADOW * typical:
-                kept.append(hull)
-            elif spread >= SMOOTHEST * typical and not self._water_coloured(
-                    img, canoe, player, hull[1], hull[2]):
-                kept.append(hull)
-        return kept
-
-    def _water_coloured(self, img: np.ndarray, canoe: np.ndarray, player: str,
-                        ys: np.ndarray, xs: np.ndarray) -> bool:
-        """Whether a blob's colour is nearer in chromaticity to the ground just around it
-        (WATER_RING_MM from its edge, other canoes left out) than to its colour class's;
-        False when too little ground shows around it to tell."""
-        near, far = (max(1, int(round(r * self.scale))) for r in WATER_RING_MM)
-        hh, ww = canoe.shape
-        y0, y1 = max(int(ys.min()) - far, 0), min(int(ys.max()) + far + 1, hh)
-        x0, x1 = max(int(xs.min()) - far, 0), min(int(xs.max()) + far + 1, ww)
-        blob = np.zeros((y1 - y0, x1 - x0), np.uint8)
-        blob[ys - y0, xs - x0] = 1
-        ring = (cv2.dilate(blob, _disc(far)) > 0) & ~(cv2.dilate(blob, _disc(near)) > 0) \
-            & ~canoe[y0:y1, x0:x1]
-        if np.count_nonzero(ring) < len(ys) // 4:
-            return False
-        own = chromaticity(np.median(img[ys, xs], axis=0))
-        water = chromaticity(np.median(img[y0:y1, x0:x1][ring], axis=0))
-        hull = chromaticity(self.profile.classes[f"canoe:{player}"].bgr)
-        return bool(np.linalg.norm(own - water) < np.linalg.norm(own - hull))
+        return [hull for hull, (_, place, spread) in zip(hulls, measured, strict=True)
+                if spread >= SMOOTHEST * typical or place in ("D", "F", None)]
 
     def _apart_from_each_other(self, hulls: list[tuple[str, np.ndarray, np.ndarray]]
                                ) -> list[tuple[str, np.ndarray, np.ndarray]]:
@@ -317,10 +284,6 @@ class CanoeFinder(Stage):
         at = int(np.argmin(spread)) + 1
         first, second = order[:at], order[at:]
         return [(ys[first], xs[first]), (ys[second], xs[second])], float(spread[at - 1])
-
-
-def _disc(radius: int) -> np.ndarray:
-    return cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * radius + 1, 2 * radius + 1))
 
 
 def hull_spread(img: np.ndarray, ys: np.ndarray, xs: np.ndarray) -> float:

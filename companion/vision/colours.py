@@ -9,8 +9,6 @@ Values are sRGB (red, green, blue); OpenCV images are BGR, hence `bgr()`.
 
 from __future__ import annotations
 
-import numpy as np
-
 RGB = tuple[int, int, int]
 
 CANOE_RGB: dict[str, RGB] = {
@@ -37,11 +35,4 @@ def bgr(rgb: RGB) -> tuple[int, int, int]:
     return rgb[2], rgb[1], rgb[0]
 
 
-def chromaticity(colour: np.ndarray) -> np.ndarray:
-    """A colour's channels over their sum: its colour whatever the brightness (a shadow
-    or a dimmer lamp leaves it alone)."""
-    x = np.asarray(colour, np.float64)
-    return x / max(float(x.sum()), 1.0)
-
-
-__all__ = ["CANOE_RGB", "GEM_RGB", "CLOUD_RGB", "RGB", "bgr", "chromaticity"]
+__all__ = ["CANOE_RGB", "GEM_RGB", "CLOUD_RGB", "RGB", "bgr"]

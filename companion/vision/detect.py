@@ -218,7 +218,7 @@ class Detector(BoardMasks, Straightener, HandFinder, CanoeFinder, GemReader, Dis
                 why.append(f"too much {player} for two canoes")
             hulls.extend((player, ys, xs) for ys, xs in found)
         measured = self._measured(img, hulls)
-        hulls = self._apart_from_each_other(self._not_shadows(img, canoe, hulls, measured))
+        hulls = self._apart_from_each_other(self._not_shadows(hulls, measured))
         occluded_places: list[str] = []
         if blocked.any():
             # Nothing is read next to a hand: a finger or its shadow can look like a hull.

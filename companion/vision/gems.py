@@ -15,7 +15,6 @@ from collections.abc import Iterable
 import cv2
 import numpy as np
 
-from .colours import chromaticity
 from .locate import Location
 from .looks import EMPTY
 from .profile import (
@@ -273,10 +272,15 @@ class GemReader(Stage):
         mean_mid = patch[facets].astype(np.float32).mean(axis=0)
         palest = np.sort(_saturation(px))[:max(3, len(px) // PALEST)]
         pale = float(palest.mean()) / max(float(_saturation(hull[None])[0]), 1e-3)
-        shift = LOOK_CHROMA * (chromaticity(px.mean(axis=0)) - chromaticity(hull))
+        shift = LOOK_CHROMA * (_chroma(px.mean(axis=0)) - _chroma(hull))
         look = (pale, float(shift[0]), float(shift[1]), float(shift[2]))
         return GemEvidence(unlike / area, hull * light, np.median(core, axis=0) * light,
                            texture, mean_mid * light, look)
+
+
+def _chroma(bgr: np.ndarray) -> np.ndarray:
+    """A colour's chromaticity: its channels over their sum, whatever the brightness."""
+    return bgr / max(float(bgr.sum()), 1.0)
 
 
 def _saturation(bgr: np.ndarray) -> np.ndarray:

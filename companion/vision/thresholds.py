@@ -40,12 +40,6 @@ ON_TOP = 0.5                # two hulls' middles nearer than this (widths) are o
 # (``ColourProfile.hull_spread``) is a canoe's shadow on water of the hull's colour: the
 # tuned worlds' river hulls lie at 0.38 of it and up, w106's shadows at 0.15-0.32.
 SMOOTHEST = 1 / 3
-# ... and one less uneven than this share whose colour is nearer the water's around it
-# (WATER_RING_MM from its edge) than its class's: a shadow dims the water, the hull keeps
-# its colour. The tuned worlds' river hulls this smooth are yellow, far from the water's
-# colour; w106's shadows up to 0.52 lie nearer the water's.
-SMOOTH_SHADOW = 2 / 3
-WATER_RING_MM = (3.0, 9.0)
 CACHE_MM = 3.0              # a canoe within this of where it was is the same canoe
 SAME_MIDDLE = 12.0          # mean grey-level change of a canoe's middle that is only noise
 DISC_SEEN = 0.05            # share of a disc's ring that must show to tell it from water
@@ -73,8 +67,6 @@ def _odd(px: float) -> int:
 
 __all__ = [
     "SMOOTHEST",
-    "SMOOTH_SHADOW",
-    "WATER_RING_MM",
     "EDGE_BAND_MM",
     "CLEAR_OF_EDGE_MM",
     "HULL_D2",

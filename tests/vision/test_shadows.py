@@ -11,7 +11,6 @@ import json
 from collections import Counter
 
 import cv2
-import numpy as np
 import pytest
 
 from companion.rules import SLOTS
@@ -59,36 +58,3 @@ def test_shadows_read_as_hulls_are_dropped_and_no_canoe_is_lost(w106):
         invented_before += sum((before - truth).values())
         invented_now += sum((now - truth).values())
     assert invented_now <= invented_before / 2
-
-
-def _still(name: str) -> tuple[dict, object]:
-    line = next(json.loads(x) for x in (WORLD / "stills.jsonl").read_text().splitlines()
-                if json.loads(x)["file"] == f"stills/{name}")
-    return line["truth"], cv2.imread(str(WORLD / line["file"]))
-
-
-@pytest.mark.parametrize("name, slot", [("002.jpg", "3"), ("008.jpg", "1")])
-def test_a_rather_smooth_blob_coloured_as_the_water_around_it_is_a_shadow(w106, name, slot):
-    # These shadows beside a canoe are less smooth than SMOOTHEST allows, but their
-    # colour is the pale water's, darkened: no blue hull lies there.
-    board, profile, _ = w106
-    truth, still = _still(name)
-    seen = Vision(board, profile, settle=1).observe(still)
-    assert _river(seen)[(slot, "blue")] == 0
-    assert _river(seen) & _river(truth) == _river(truth)
-
-
-def test_water_coloured_is_told_by_chromaticity_not_brightness(w106):
-    # A darkened patch of the water in a ring of that water is the water's colour; a
-    # patch of the hull's own colour, as dark, is not.
-    board, profile, _ = w106
-    finder = Vision(board, profile, settle=1).detector
-    water = np.array([200.0, 190.0, 120.0])
-    hull = profile.classes["canoe:blue"].bgr.astype(np.float64)
-    img = np.tile(water, (60, 60, 1))
-    ys, xs = np.mgrid[25:35, 20:40]
-    no_canoe = np.zeros((60, 60), bool)
-    img[ys, xs] = 0.5 * water
-    assert finder._water_coloured(img, no_canoe, "blue", ys.ravel(), xs.ravel())
-    img[ys, xs] = hull * (0.5 * water.sum() / hull.sum())
-    assert not finder._water_coloured(img, no_canoe, "blue", ys.ravel(), xs.ravel())
