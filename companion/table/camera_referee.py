@@ -69,8 +69,11 @@ class CameraReferee:
         from companion.vision.candidates import MARGIN
         from companion.vision.inference import InferenceError, infer_turn
 
-        if game.phase != Phase.TURNS or game.is_over or not seen.places_changed \
-                or self._same_asked == len(game.events):
+        if game.phase != Phase.TURNS or game.is_over or self._same_asked == len(game.events):
+            return "same"
+        if seen.places_changed is not None and not seen.places_changed:
+            return self._unseen(game, source)
+        if not seen.places_changed:
             return "same"
         try:
             result = infer_turn(game, seen)
@@ -88,15 +91,34 @@ class CameraReferee:
             # The piles changed as this move alone says, and no move at all leaves
             # them so: it was made.
             return "applied" if self._play(game, only, source) else "flagged"
-        self._same_asked = len(game.events)
         places = ", ".join(sorted(seen.places_changed))
-        perfect = [c.text for c in near]
+        return self._ask_same(game, [c.event for c in near], [c.text for c in near], source,
+                              f"the same pieces lie on {places} as before")
+
+    def _unseen(self, game: Game, source: str) -> str:
+        """A view after something moved over the board in which no place changed. A
+        turn must move something (R-WHICH, R-PTS-1), but some leave every piece as it
+        lay (``unseen_turns``: a canoe landing as the other one is launched to its slot):
+        when the player to move has such a turn, they are asked whether they made one,
+        once a turn (no move may have been made yet: nothing is played)."""
+        from companion.vision.inference import unseen_turns
+
+        turns = unseen_turns(game)
+        if not turns:
+            return "same"
+        return self._ask_same(game, turns, [format_turn(t) for t in turns], source,
+                              "every piece lies as before")
+
+    def _ask_same(self, game: Game, events: list[Any], texts: list[str], source: str,
+                  said: str) -> str:
+        """Ask which of `events` (moves a view that looks as the game stands may show
+        made; `texts`: their notation) the player to move made, if any."""
+        self._same_asked = len(game.events)
         self.table.feed({"kind": "camera", "ok": False, "status": "ambiguous",
-                         "player": game.to_move, "source": source, "choices": perfect,
-                         "answers": answers(c.event for c in near),
-                         "events": len(game.events),
-                         "message": f"the same pieces lie on {places} as before; if "
-                                    f"{game.to_move} moved, which: {' | '.join(perfect)}"})
+                         "player": game.to_move, "source": source, "choices": texts,
+                         "answers": answers(events), "events": len(game.events),
+                         "message": f"{said}; if {game.to_move} moved, which: "
+                                    f"{' | '.join(texts)}"})
         self.table.bump("camera", game.to_move)
         return "ambiguous"
 

@@ -187,6 +187,26 @@ def infer_turn(game: Game, observation: Mapping[str, Any] | Sighting,
                          player, card).settled()
 
 
+def unseen_turns(game: Game) -> list[Turn]:
+    """The legal turns of the player to move (with the card they played) that leave every
+    piece on the board as it lies: no camera sees them made. A canoe landing from a slot
+    as the player's other one is launched to it (R-LAND-1, R-WHICH-2), both empty; a gem
+    unloaded and another like it loaded where the canoe lies (R-MOVE-7). Empty outside
+    phase II or when the engine cannot list the turns."""
+    player = game.to_move
+    card = None if player is None else game.state.cards.get(player)
+    if player is None or card is None:
+        return []
+    try:
+        turns = game.legal_turns(player, card)
+    except (IllegalEvent, LogError):  # pragma: no cover - the engine's own bug
+        return []
+    before = {p: sorted(c, key=canoe_key) for p, c in canoes_of(game.state).items()}
+    return [turn for turn, canoes, weather, piles in _outcomes(game, turns)
+            if weather == game.state.weather and piles == dict(game.state.deposits)
+            and {p: sorted(c, key=canoe_key) for p, c in canoes.items()} == before]
+
+
 def infer(game: Game, observation: Mapping[str, Any] | Sighting) -> Inference:
     """What happened on the table since `game`'s state, whatever the phase: buybacks
     in phase I, the turn of the player to move in phase II, the river in phase III.
@@ -203,5 +223,5 @@ def infer(game: Game, observation: Mapping[str, Any] | Sighting) -> Inference:
 __all__ = ["infer", "UNKNOWN", "STATUSES", "ObservationError", "InferenceError", "Sighting",
            "read_observation", "FitWeights", "DEFAULT_WEIGHTS", "Mismatch", "match_canoes",
            "compare", "place_diff", "scratch_copy", "Candidate", "Inference", "TurnInference",
-           "infer_turn", "RiverInference", "river_outcomes", "infer_river",
+           "infer_turn", "unseen_turns", "RiverInference", "river_outcomes", "infer_river",
            "BuybackInference", "infer_buybacks"]

@@ -133,6 +133,30 @@ def test_a_view_where_nothing_changed_is_the_same_even_when_a_trade_was_possible
         table.store.close()
 
 
+def test_R_WHICH_2_a_move_no_camera_sees_is_asked_about_when_no_place_changed():
+    # Every piece lies as before and no place's pixels changed, after something moved
+    # over the board: green must move (R-WHICH-2) and may have brought their canoe home
+    # from 2 as they launched the other to it, which leaves nothing to see. Asked once a
+    # turn, never played.
+    table = _green_can_trade_places()
+    try:
+        events = len(table.game.events)
+        view = {**expected_observation(table.game), "places_changed": []}
+        assert table.observe(view) == "ambiguous"
+        asked = table.store.feed(table.game_id, 1)[-1]
+        assert asked["choices"] == ["2-D, D-2"] and asked["answers"] == [{"move": "2-D, D-2"}]
+        assert "every piece lies as before" in asked["message"]
+        assert len(table.game.events) == events
+        assert table.observe(view) == "same"        # asked once a turn
+    finally:
+        table.store.close()
+
+
+def test_a_view_where_no_place_changed_is_the_same_when_every_move_shows(table):
+    # Blue's canoes are both on the dock: any move of theirs launches one (R-WHICH-1).
+    assert table.observe({**expected_observation(table.game), "places_changed": []}) == "same"
+
+
 def _a_gem_brought_home_and_another_like_it_loaded() -> tuple[Table, Turn]:
     """A table at the first random position (seed 37) where a legal turn leaves every
     canoe as it was and takes a gem from a pile: a canoe brings its gem home and the

@@ -20,6 +20,7 @@ from companion.vision.inference import (
     infer,
     infer_turn,
     match_canoes,
+    unseen_turns,
 )
 
 
@@ -972,3 +973,20 @@ def test_R_RIVER_5_a_gem_seen_in_an_empty_canoe_of_a_player_who_does_not_move_is
                               before=[("6L", None)], robbed=False)
     assert cost == w.cargo and not m.invented
     assert slips([m]) is None
+
+
+def test_R_PTS_1_the_moves_no_camera_sees_are_exactly_those_leaving_every_piece_as_it_lay():
+    # A turn must move something, but a canoe landing as the other is launched to its
+    # slot, or a gem unloaded and another like it loaded, leaves the board as it was.
+    found = 0
+    for game in positions_in_phase_two(seed=41, count=40):
+        before = expected_observation(game)
+        piles = {name: dict(pile) for name, pile in game.state.deposits.items()}
+        unseen = unseen_turns(game)
+        for turn in game.legal_turns():
+            game.apply(turn)
+            same = expected_observation(game) == before and game.state.deposits == piles
+            game.undo()
+            assert (turn in unseen) == same, format_turn(turn)
+        found += len(unseen)
+    assert found > 0
