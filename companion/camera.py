@@ -66,6 +66,19 @@ class SimulatedCamera(FrameSource):
         return self._frame
 
 
+def _shows(game: Any, observation: Any) -> bool:
+    """Whether an observation shows every piece where `game` has it."""
+    from companion.vision.expected import canoes_of
+    from companion.vision.inference import compare, read_observation
+
+    try:
+        seen = read_observation(observation)
+    except ValueError:
+        return False
+    cost, _ = compare(canoes_of(game.state), seen, game.players, weather=game.state.weather)
+    return cost == 0
+
+
 def _agreeing(seen: list[Any], state: Any) -> list[Any]:
     """The canoes seen on places where the picture shows the same players' canoes as the
     state (``vision.looks.SeenCanoe``)."""
@@ -299,9 +312,12 @@ class TableCamera:
         outcome = self.table.observe(seen)
         self.status["last"] = outcome
         game = self.table.game
-        if game is not None and outcome in ("same", "applied"):
+        if game is not None and (outcome in ("same", "applied") or (
+                outcome == "ambiguous" and _shows(game, seen))):
             # The picture of the game as it now stands, confirmed by the game itself:
-            # all its canoes teach the table's look.
+            # all its canoes teach the table's look. (Also when the players are asked
+            # whether a move that leaves every piece as it lay was made: either way the
+            # picture shows the game.)
             self._remember(reading, where, reading.canoes)
         elif game is not None and self.memory.picture is None and not game.events:
             # The first view of a new game is its setup, even if read with slips (what

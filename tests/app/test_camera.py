@@ -283,3 +283,47 @@ def test_what_lay_over_the_board_when_the_players_typed_the_move_is_the_tables(t
     physical.push_san("cloud up")               # green's cloud card
     assert watch(camera) == ["applied"]
     assert table.game.events[-1].cloud == "up"
+
+
+class HandPassing(FrameSource):
+    """The physical board, and while `hand` is set a hand reaching over the river."""
+
+    name = "hand passing"
+
+    def __init__(self, game: Game) -> None:
+        from companion.vision.render import Hand
+
+        self.game = game
+        self.renderer = Renderer(load_board())
+        self.reach = Hand("right", tuple(self.renderer.board.slots["3"]))
+        self.hand = False
+        self._frames: dict[bool, np.ndarray] = {}
+
+    def read(self) -> np.ndarray:
+        if self.hand not in self._frames:
+            self._frames[self.hand] = self.renderer.render(
+                self.game.state, seed=5, nuisance=Nuisance.mild(),
+                hand=self.reach if self.hand else None).image
+        return self._frames[self.hand]
+
+
+def test_R_PTS_1_a_move_no_camera_sees_is_asked_about_and_the_view_learned_from(tmp_path):
+    # Green may bring their canoe home from 2 while launching the other to it: the board
+    # looks as it did. After a hand passed over it, the players are asked whether green
+    # made that move; the picture shows the game either way, and teaches as one does.
+    from ..tables import GREEN_CAN_TRADE_PLACES, play_rounds
+
+    table = play_rounds(Table(Store(tmp_path / "games.sqlite3")), GREEN_CAN_TRADE_PLACES)
+    source = HandPassing(physical_copy(table))
+    camera = TableCamera(table, source, settle_s=0.2)
+    assert watch(camera, 4) == ["same"]
+    looks = camera.vision.detector.looks
+    empty_hulls_seen = sum(len(seen) for seen in looks._empty.values())
+    source.hand = True
+    assert watch(camera, 4) == []
+    source.hand = False
+    assert watch(camera) == ["ambiguous"]
+    asked = table.store.feed(table.game_id, 1)[-1]
+    assert asked["choices"] == ["2-D, D-2"]
+    # Its canoes teach the table's look, as a view of the game as it stands does.
+    assert sum(len(seen) for seen in looks._empty.values()) > empty_hulls_seen
