@@ -65,7 +65,9 @@ class CameraReferee:
         another like it loaded; a gem's colour may be misread), the move may have been
         made: the players are asked which, once a turn (no move may have been made
         yet: nothing is played); unless one move alone fits the piles as they changed
-        (a gem brought home and another like it loaded: it is played)."""
+        (a gem brought home and another like it loaded: it is played). When no place
+        changed at all, the same is asked of the moves that leave every piece as it lay
+        (``_unseen``)."""
         from companion.vision.candidates import MARGIN
         from companion.vision.inference import InferenceError, infer_turn
 
