@@ -37,6 +37,8 @@ ENOUGH = 2
 # How often a carried gem shows starts as if it had shown this many times more: one
 # picture that missed a gem does not yet say that gems of its colour hide here.
 SHOWN_PRIOR = 2
+# ... but a clear gem shows its hull through it: it starts as seen once and missed once.
+CLEAR_SHOWN_PRIOR = (1, 1)
 # One gem seen in a canoe of a confirmed state already says more about its colour here
 # than the calibration photos (a lamp's glare on them, another light).
 ENOUGH_GEMS = 1
@@ -155,9 +157,15 @@ class PieceLooks:
         recent confirmed pictures (a share, from 0 to 1, counting SHOWN_PRIOR sightings
         more): the colours of gems that were in canoes of them only. Clear gems show
         their hull's colour through them and hide far more often than red ones: not
-        seeing one tells less (``FitWeights.shown``)."""
-        return {gem: (sum(seen) + SHOWN_PRIOR) / (len(seen) + SHOWN_PRIOR)
-                for gem, seen in sorted(self._shown.items()) if seen}
+        seeing one tells less (``FitWeights.shown``); so clear is always listed,
+        starting as seen every other time (CLEAR_SHOWN_PRIOR)."""
+        shares = {gem: (sum(seen) + SHOWN_PRIOR) / (len(seen) + SHOWN_PRIOR)
+                  for gem, seen in sorted(self._shown.items()) if seen}
+        # Clear starts as a gem missed every other time, not as one always seen.
+        clear = self._shown.get("clear", ())
+        shown, missed = CLEAR_SHOWN_PRIOR
+        shares["clear"] = (sum(clear) + shown) / (len(clear) + shown + missed)
+        return dict(sorted(shares.items()))
 
     def invented(self) -> dict[str, float]:
         """The gems read in canoes that carried none in the recent confirmed pictures
@@ -342,6 +350,6 @@ def _robust(seen: np.ndarray, floor: float | np.ndarray) -> tuple[np.ndarray, np
     return centre, np.maximum(1.4826 * np.median(np.abs(seen - centre), axis=0), floor)
 
 
-__all__ = ["EMPTY", "ENOUGH", "ENOUGH_GEMS", "KEEP", "LOOK_FAR", "LOOK_MARGIN", "LOOK_SPREAD",
-           "PALE_CLEAR", "PALE_ENOUGH", "PALE_SPREAD", "PALE_UNSURE", "SHOWN_PRIOR", "TAKES_PRIOR",
-           "PieceLooks", "SeenCanoe"]
+__all__ = ["CLEAR_SHOWN_PRIOR", "EMPTY", "ENOUGH", "ENOUGH_GEMS", "KEEP", "LOOK_FAR",
+           "LOOK_MARGIN", "LOOK_SPREAD", "PALE_CLEAR", "PALE_ENOUGH", "PALE_SPREAD", "PALE_UNSURE",
+           "SHOWN_PRIOR", "TAKES_PRIOR", "PieceLooks", "SeenCanoe"]

@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 
 from companion.vision.looks import (
+    CLEAR_SHOWN_PRIOR,
     EMPTY,
     ENOUGH,
     KEEP,
@@ -86,15 +87,23 @@ def test_a_gem_seen_in_a_canoe_says_more_than_its_pile_in_the_deposit():
 
 def test_how_often_a_carried_gem_showed_is_counted_per_colour_from_the_state():
     looks = PieceLooks()
-    assert looks.shown() == {}
     state = {"red": [("3", "clear"), ("4", "violet")]}
     for gem in (None, None, "clear", None):   # the clear gem read once in four pictures
         looks.learn([SeenCanoe("red", "3", 5.0, gem=gem),
                      SeenCanoe("red", "4", 5.0, gem="violet")], state)
     shown = looks.shown()
-    assert shown["violet"] == 1.0
-    # one sighting of four, with SHOWN_PRIOR pretended sightings more
-    assert shown["clear"] == (1 + SHOWN_PRIOR) / (4 + SHOWN_PRIOR)
+    # two sightings of two, with SHOWN_PRIOR pretended sightings more
+    assert shown["violet"] == (2 + SHOWN_PRIOR) / (2 + SHOWN_PRIOR) == 1.0
+    # one sighting of four, with CLEAR_SHOWN_PRIOR pretended sightings and misses more
+    seen, missed = CLEAR_SHOWN_PRIOR
+    assert shown["clear"] == (1 + seen) / (4 + seen + missed)
+
+
+def test_a_clear_gem_starts_as_one_the_camera_misses_every_other_time():
+    # It shows its hull through it: before this table has shown any, not seeing one in
+    # a canoe that loaded it tells little (a coloured gem starts as always seen).
+    seen, missed = CLEAR_SHOWN_PRIOR
+    assert PieceLooks().shown() == {"clear": seen / (seen + missed)} == {"clear": 0.5}
 
 
 def test_a_gem_read_in_an_empty_canoe_on_the_river_is_counted_as_invented():
