@@ -161,7 +161,6 @@ class PieceLooks:
         starting as seen every other time (CLEAR_SHOWN_PRIOR)."""
         shares = {gem: (sum(seen) + SHOWN_PRIOR) / (len(seen) + SHOWN_PRIOR)
                   for gem, seen in sorted(self._shown.items()) if seen}
-        # Clear starts as a gem missed every other time, not as one always seen.
         clear = self._shown.get("clear", ())
         shown, missed = CLEAR_SHOWN_PRIOR
         shares["clear"] = (sum(clear) + shown) / (len(clear) + shown + missed)
