@@ -88,12 +88,13 @@ def test_a_gem_seen_in_a_canoe_says_more_than_its_pile_in_the_deposit():
 def test_how_often_a_carried_gem_showed_is_counted_per_colour_from_the_state():
     looks = PieceLooks()
     state = {"red": [("3", "clear"), ("4", "violet")]}
-    for gem in (None, None, "clear", None):   # the clear gem read once in four pictures
-        looks.learn([SeenCanoe("red", "3", 5.0, gem=gem),
-                     SeenCanoe("red", "4", 5.0, gem="violet")], state)
+    # The clear gem read once in four pictures, the violet one three times.
+    for clear, violet in ((None, "violet"), (None, "violet"), ("clear", None), (None, "violet")):
+        looks.learn([SeenCanoe("red", "3", 5.0, gem=clear),
+                     SeenCanoe("red", "4", 5.0, gem=violet)], state)
     shown = looks.shown()
-    # two sightings of two, with SHOWN_PRIOR pretended sightings more
-    assert shown["violet"] == (2 + SHOWN_PRIOR) / (2 + SHOWN_PRIOR) == 1.0
+    # three sightings of four, with SHOWN_PRIOR pretended sightings more
+    assert shown["violet"] == (3 + SHOWN_PRIOR) / (4 + SHOWN_PRIOR)
     # one sighting of four, with CLEAR_SHOWN_PRIOR pretended sightings and misses more
     seen, missed = CLEAR_SHOWN_PRIOR
     assert shown["clear"] == (1 + seen) / (4 + seen + missed)
