@@ -66,19 +66,6 @@ class SimulatedCamera(FrameSource):
         return self._frame
 
 
-def _shows(game: Any, observation: Any) -> bool:
-    """Whether an observation shows every piece where `game` has it."""
-    from companion.vision.expected import canoes_of
-    from companion.vision.inference import compare, read_observation
-
-    try:
-        seen = read_observation(observation)
-    except ValueError:
-        return False
-    cost, _ = compare(canoes_of(game.state), seen, game.players, weather=game.state.weather)
-    return cost == 0
-
-
 def _agreeing(seen: list[Any], state: Any) -> list[Any]:
     """The canoes seen on places where the picture shows the same players' canoes as the
     state (``vision.looks.SeenCanoe``)."""
@@ -313,7 +300,7 @@ class TableCamera:
         self.status["last"] = outcome
         game = self.table.game
         if game is not None and (outcome in ("same", "applied") or (
-                outcome == "ambiguous" and _shows(game, seen))):
+                outcome == "ambiguous" and self.table.camera_referee.showed_game)):
             # The picture of the game as it now stands, confirmed by the game itself:
             # all its canoes teach the table's look. (Also when the players are asked
             # whether a move that leaves every piece as it lay was made: either way the

@@ -26,6 +26,9 @@ class CameraReferee:
         self.table = table
         self._turn_at: int | None = None  # len(events) after a camera-read turn
         self._same_asked: int | None = None  # len(events) when asked about a same view
+        # Whether the last view judged showed every piece where the game has it (its
+        # question, if it raised one, was whether an unseen move was made).
+        self.showed_game = False
 
     def observe(self, observation: Mapping[str, Any], *, source: str = "camera") -> str:
         """See Table.observe."""
@@ -46,6 +49,7 @@ class CameraReferee:
                 raise Invalid(str(exc)) from None
             cost, _ = compare(canoes_of(game.state), seen, game.players,
                               weather=game.state.weather)
+            self.showed_game = cost == 0
             if cost == 0:
                 return self._same(game, seen, source)
             if game.is_over:
@@ -71,12 +75,11 @@ class CameraReferee:
         from companion.vision.candidates import MARGIN
         from companion.vision.inference import InferenceError, infer_turn
 
-        if game.phase != Phase.TURNS or game.is_over or self._same_asked == len(game.events):
+        if game.phase != Phase.TURNS or game.is_over or self._same_asked == len(game.events) \
+                or seen.places_changed is None:
             return "same"
-        if seen.places_changed is not None and not seen.places_changed:
-            return self._unseen(game, source)
         if not seen.places_changed:
-            return "same"
+            return self._unseen(game, source)
         try:
             result = infer_turn(game, seen)
         except InferenceError:

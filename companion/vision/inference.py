@@ -201,7 +201,7 @@ def unseen_turns(game: Game) -> list[Turn]:
         turns = game.legal_turns(player, card)
     except (IllegalEvent, LogError):  # pragma: no cover - the engine's own bug
         return []
-    before = {p: sorted(c, key=canoe_key) for p, c in canoes_of(game.state).items()}
+    before = canoes_of(game.state)   # (sorted, as each outcome's canoes are below)
     return [turn for turn, canoes, weather, piles in _outcomes(game, turns)
             if weather == game.state.weather and piles == dict(game.state.deposits)
             and {p: sorted(c, key=canoe_key) for p, c in canoes.items()} == before]
