@@ -93,7 +93,8 @@ def test_R_GEM_3_a_coloured_gem_is_named_by_its_tint_a_clear_one_by_a_paler_prin
     before[20:30, 30:40] = np.array(PRINT) + 25
     after[20:30, 30:40] = np.array(PRINT) - 10
     assert taken(before, after, {"blue": 1, "clear": 1}) == {"blue": "clear"}
-    # the same tint brightened by a lamp's reflection, not gone after: nothing taken
+    # the violet's tint still there after, brightened by a lamp's reflection: nothing taken
+    before[20:30, 30:40] = np.round(np.array(PRINT) * tint)
     after[20:30, 30:40] = np.round(np.array(PRINT) * tint * 1.2)
     assert taken(before, after, {"blue": 1, "violet": 1}) == {}
 
