@@ -140,14 +140,14 @@ class GemReader(Stage):
         v = core - hull
         angles = []
         for g in self._gem_idx:
-            u = self._gem_colour(g) - hull
+            u = self._gem_colour(g, player) - hull
             cos = float(v @ u / max(np.linalg.norm(v) * np.linalg.norm(u), 1e-6))
             angles.append((math.degrees(math.acos(max(-1.0, min(1.0, cos)))), g))
         angles.sort()
         (best, gem), (second, _) = angles[0], angles[1]
         faceted = self._faceted(texture, player, plain)
         if own and gem != own and faceted is not False and not ashore \
-                and self._blend(middle, hull, gem) < GEM_FILL:
+                and self._blend(middle, hull, gem, player) < GEM_FILL:
             # A gem of the hull's own colour leaves the hull's colour mostly at its
             # highlights, which point towards white as a clear gem does. But a gem
             # fills most of the canoe's middle: if the middle's mean colour is hardly
@@ -165,17 +165,17 @@ class GemReader(Stage):
             return None
         return learned if learned in self._gem_idx else UNKNOWN
 
-    def _gem_colour(self, gem: str) -> np.ndarray:
-        """A gem's colour in a canoe here: as this table showed it in confirmed
-        pictures (``looks``), else the profile's."""
-        learned = self.looks.gem_colour(gem)
+    def _gem_colour(self, gem: str, player: str) -> np.ndarray:
+        """A gem's colour in a canoe of `player`'s colour here: as this table showed it
+        in confirmed pictures (``looks``), else the profile's."""
+        learned = self.looks.gem_colour(gem, hull=player)
         return learned if learned is not None else self.profile.classes[f"gem:{gem}"].bgr
 
-    def _blend(self, colour: np.ndarray, hull: np.ndarray, gem: str) -> float:
+    def _blend(self, colour: np.ndarray, hull: np.ndarray, gem: str, player: str) -> float:
         """How far a colour lies on the way from a hull's colour to a gem's as seen in a
         canoe (0 the hull, 1 the gem): the share of the gem in a blur of both. (A pile's
         colour is the gem's own, purer than any canoe shows it: not a measure here.)"""
-        learned = self.looks.gem_colour(gem, in_canoe=True)
+        learned = self.looks.gem_colour(gem, in_canoe=True, hull=player)
         u = (learned if learned is not None else self.profile.classes[f"gem:{gem}"].bgr) - hull
         return float((colour - hull) @ u / max(float(u @ u), 1e-6))
 

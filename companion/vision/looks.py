@@ -112,6 +112,8 @@ class PieceLooks:
     def __init__(self) -> None:
         self._empty: dict[str, deque[float]] = {}
         self._gems: dict[str, deque[tuple[float, float, float]]] = {}
+        # ... and by gem and hull colour.
+        self._gems_in: dict[tuple[str, str], deque[tuple[float, float, float]]] = {}
         self._piles: dict[str, deque[tuple[float, float, float]]] = {}
         self._shown: dict[str, deque[bool]] = {}
         self._in_empty: deque[str | None] = deque(maxlen=KEEP * 2)
@@ -130,12 +132,17 @@ class PieceLooks:
         # gems' areas), logarithms.
         self._take_sizes: dict[str, deque[float]] = {}
 
-    def gem_colour(self, gem: str, in_canoe: bool = False) -> np.ndarray | None:
+    def gem_colour(self, gem: str, in_canoe: bool = False, hull: str | None = None
+                   ) -> np.ndarray | None:
         """How a `gem` looks here (BGR, light-corrected): as gems of that colour looked
-        in canoes of confirmed pictures (the median of the recent ones), else (unless
-        `in_canoe`) as their pile in the deposit looked; None before any was seen."""
-        sources = (self._gems.get(gem),) if in_canoe else (self._gems.get(gem),
-                                                           self._piles.get(gem))
+        in canoes of confirmed pictures (the median of the recent ones), in `hull`s of
+        that colour if any was seen; else (unless `in_canoe`) as their pile in the
+        deposit looked; None before any was seen. A gem is translucent: the hull under
+        it shows through, so a violet gem looks pink in a green canoe and grey in a
+        yellow one, and its look in the same colour of hull is the one to go by."""
+        own = self._gems_in.get((gem, hull)) if hull is not None else None
+        sources = (own, self._gems.get(gem)) if in_canoe else (own, self._gems.get(gem),
+                                                               self._piles.get(gem))
         for seen in sources:
             if seen and len(seen) >= ENOUGH_GEMS:
                 return np.median(np.array(seen, dtype=np.float64), axis=0)
@@ -303,6 +310,8 @@ class PieceLooks:
                 learned += 1
             elif gem is not None and canoe.core is not None:
                 self._gems.setdefault(gem, deque(maxlen=KEEP)).append(canoe.core)
+                self._gems_in.setdefault((gem, canoe.player), deque(maxlen=KEEP)).append(
+                    canoe.core)
                 learned += 1
         self._learn_shared(seen, canoes)
         return learned

@@ -85,6 +85,19 @@ def test_a_gem_seen_in_a_canoe_says_more_than_its_pile_in_the_deposit():
     assert list(looks.gem_colour("violet")) == [90.0, 10.0, 98.0]
 
 
+def test_a_gem_looks_as_it_did_in_hulls_of_the_same_colour_once_one_was_seen():
+    # A translucent gem shows the hull under it: a violet gem is pinkish in a red canoe,
+    # greyish in a yellow one. In another hull colour, every sighting counts.
+    looks = PieceLooks()
+    in_red, in_yellow = (90.0, 10.0, 98.0), (120.0, 110.0, 130.0)
+    looks.learn([SeenCanoe("red", "3", 2.0, in_red)], {"red": [("3", "violet")]})
+    looks.learn([SeenCanoe("yellow", "4", 2.0, in_yellow)], {"yellow": [("4", "violet")]})
+    assert list(looks.gem_colour("violet", hull="red")) == list(in_red)
+    assert list(looks.gem_colour("violet", hull="yellow", in_canoe=True)) == list(in_yellow)
+    assert list(looks.gem_colour("violet", hull="green")) == [105.0, 60.0, 114.0]
+    assert list(looks.gem_colour("violet")) == [105.0, 60.0, 114.0]
+
+
 def test_how_often_a_carried_gem_showed_is_counted_per_colour_from_the_state():
     looks = PieceLooks()
     state = {"red": [("3", "clear"), ("4", "violet")]}

@@ -1,0 +1,34 @@
+"""A gem is judged by how it looks at this table in hulls of the canoe's colour: a gem
+is translucent, and the hull under it shows through."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.vision.detect import Detector
+from companion.vision.looks import SeenCanoe
+from companion.vision.sighting import UNKNOWN
+from companion.vision.stage import GemEvidence
+
+
+@pytest.fixture
+def detector(board, profile):
+    return Detector(board, profile, 0.8)
+
+
+def test_a_gem_is_judged_by_its_look_in_hulls_of_the_same_colour(detector, profile):
+    # A violet gem in a yellow canoe shows the yellow through it: halfway between the
+    # two, nowhere near how it looks in red canoes. The table has seen it three times in
+    # a red canoe and once in a yellow one: the yellow sighting decides.
+    violet = profile.classes["gem:violet"].bgr
+    yellow, red = profile.classes["canoe:yellow"].bgr, profile.classes["canoe:red"].bgr
+    in_yellow, in_red = 0.5 * (yellow + violet), 0.5 * (red + violet)
+    middle = GemEvidence(0.8, yellow, in_yellow, 30.0, 0.6 * yellow + 0.4 * in_yellow,
+                         (0.8, 0.0, 0.0, 0.0))
+    for _ in range(3):
+        detector.looks.learn([SeenCanoe("red", "3", 30.0, tuple(in_red))],
+                             {"red": [("3", "violet")]})
+    assert detector._gem(middle, "yellow").gem == UNKNOWN
+    detector.looks.learn([SeenCanoe("yellow", "4", 30.0, tuple(in_yellow))],
+                         {"yellow": [("4", "violet")]})
+    assert detector._gem(middle, "yellow").gem == "violet"
