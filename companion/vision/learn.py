@@ -15,8 +15,6 @@ camera's and this light's. Several photos (other light, other angle) make it stu
 
 from __future__ import annotations
 
-import math
-from collections import Counter
 from collections.abc import Iterable
 from typing import cast
 
@@ -41,7 +39,8 @@ from .layout import (
 from .learn_board import board_luma, board_surface, disc_looks, ground_map
 from .light import LightMeter
 from .locate import BoardLocator, Location
-from .masks import deposit_pixels, polygon_mask
+from .masks import deposit_pixels, polygon_mask, ring_pixels
+from .piece_sizes import measure_sizes
 from .profile import (
     CANOE_CLASSES,
     GEM_CLASSES,
@@ -51,23 +50,12 @@ from .profile import (
     ProfileError,
     features,
 )
+from .read_back import read_back
 
 BOARD_CLASSES = 6  # the printed board is learned as this many colour clusters
 # With every disc in its slot, the water is learned from the ring around the empty discs:
 # the share of its pixels nearest the discs' own hue (the rest is banks and rocks).
 WATER_SHARE = 0.4
-
-
-def _disc_px(shape: tuple[int, int], scale: float, centre: tuple[float, float],
-             r0: float, r1: float) -> tuple[np.ndarray, np.ndarray]:
-    h, w = shape
-    cx, cy = centre
-    x0, x1 = int(max((cx - r1) * scale, 0)), int(min((cx + r1) * scale + 1, w))
-    y0, y1 = int(max((cy - r1) * scale, 0)), int(min((cy + r1) * scale + 1, h))
-    yy, xx = np.mgrid[y0:y1, x0:x1]
-    d = np.hypot((xx + 0.5) / scale - cx, (yy + 0.5) / scale - cy)
-    ys, xs = np.nonzero((d >= r0) & (d <= r1))
-    return ys + y0, xs + x0
 
 
 def _gem_px(img: np.ndarray, hull: tuple[np.ndarray, np.ndarray],
@@ -131,7 +119,7 @@ def sample_known(board: Board, image: np.ndarray, known: KnownBoard, px_per_mm: 
             unseen.append(said)
             continue
         hull = lone.hull
-        middle = _disc_px((h, w), s, lone.centre_mm, 0, 7.0)
+        middle = ring_pixels((h, w), s, lone.centre_mm, 0, 7.0)
         take(f"canoe:{canoe}", hull)
         if gem is not None:
             out.setdefault(f"gem:{gem}", []).append(_gem_px(img, hull, middle))
@@ -150,20 +138,20 @@ def sample_known(board: Board, image: np.ndarray, known: KnownBoard, px_per_mm: 
         prints.append(bare_px)
     empty = [slot for slot in SLOTS if slot not in known.river and slot not in known.no_disc]
     for slot in empty:
-        take("disc", _disc_px((h, w), s, board.slots[slot], 0.45 * r, 0.85 * r))
+        take("disc", ring_pixels((h, w), s, board.slots[slot], 0.45 * r, 0.85 * r))
     for slot in known.no_disc:
-        take("water", _disc_px((h, w), s, board.slots[slot], 0, 0.8 * r))
+        take("water", ring_pixels((h, w), s, board.slots[slot], 0, 0.8 * r))
     if not known.no_disc and empty:
         # Every disc in its slot: the water is what lies around the discs (clear acrylic
         # shows the same water through it): of the ring outside each empty disc, the
         # pixels nearest the discs' own hue, not the banks and rocks beside the river.
-        ring = np.concatenate([img[_disc_px((h, w), s, board.slots[slot], 1.05 * r, 1.35 * r)]
+        ring = np.concatenate([img[ring_pixels((h, w), s, board.slots[slot], 1.05 * r, 1.35 * r)]
                                for slot in empty])
         disc_hue = np.median(features(np.concatenate(out["disc"]))[:, :2], axis=0)
         off = np.linalg.norm(features(ring)[:, :2] - disc_hue, axis=1)
         out["water"] = [ring[off <= np.quantile(off, WATER_SHARE)]]
     wx, wy = board.weather_mm[known.weather]
-    take("cloud", _disc_px((h, w), s, (wx, wy), 0, 5.0))
+    take("cloud", ring_pixels((h, w), s, (wx, wy), 0, 5.0))
     out["ground"] = [img[_ground(board, known, (h, w), s) > 0], *prints]
     return {k: np.concatenate(v) for k, v in out.items()}
 
@@ -181,10 +169,10 @@ def _ground(board: Board, known: KnownBoard, shape: tuple[int, int], s: float) -
     ground = cast(np.ndarray, cv2.erode(ground, np.ones((5, 5), np.uint8)))
     for value, c in board.weather_mm.items():
         if value != known.weather:
-            ys, xs = _disc_px((h, w), s, c, 0, 12.0)
+            ys, xs = ring_pixels((h, w), s, c, 0, 12.0)
             ground[ys, xs] = 1
     for c in board.slots.values():
-        ys, xs = _disc_px((h, w), s, c, 0.9 * r, 1.45 * r)
+        ys, xs = ring_pixels((h, w), s, c, 0.9 * r, 1.45 * r)
         ground[ys, xs] = 1
     e0, e1 = int(3 * s), int(12 * s)
     band = np.zeros((h, w), np.uint8)
@@ -198,12 +186,12 @@ def _ground(board: Board, known: KnownBoard, shape: tuple[int, int], s: float) -
                       (int((cx + half) * s), int((cy + half) * s)), 0, -1)
     # The pieces on the river, the cloud and the places holding pieces are not print.
     for slot in known.river:
-        ys, xs = _disc_px((h, w), s, board.slots[slot], 0, 1.45 * r)
+        ys, xs = ring_pixels((h, w), s, board.slots[slot], 0, 1.45 * r)
         ground[ys, xs] = 0
-    ys, xs = _disc_px((h, w), s, board.weather_mm[known.weather], 0, 14.0)
+    ys, xs = ring_pixels((h, w), s, board.weather_mm[known.weather], 0, 14.0)
     ground[ys, xs] = 0
     for slot in SLOTS:
-        ys, xs = _disc_px((h, w), s, board.slots[slot], 0, 0.88 * r)
+        ys, xs = ring_pixels((h, w), s, board.slots[slot], 0, 0.88 * r)
         ground[ys, xs] = 0
     for poly in known.holding(board):
         ground[cv2.dilate(polygon_mask((h, w), poly, s), np.ones((5, 5), np.uint8)) > 0] = 0
@@ -258,55 +246,6 @@ def river_hull_spread(readings: list[Reading], known: KnownBoard) -> float | Non
     spreads = [spread for reading in readings for player, place, spread in reading.hulls
                if player in {p for p, _ in known.river.get(place or "", ())}]
     return float(np.median(spreads)) if spreads else None
-
-
-def misreadings(missed: Counter[tuple[str, str | None]],
-                extra: Counter[tuple[str, str | None]]) -> list[str]:
-    """What a place's reading got wrong, in words: a canoe of the same colour read
-    with another gem is its gem misread; the others were not seen, or seen where
-    none lies."""
-    said = []
-    extra = extra.copy()
-    for player, gem in missed.elements():
-        other = next((c for c in extra.elements() if c[0] == player), None)
-        if other is not None:
-            extra[other] -= 1
-            said.append(f"the {player} canoe's {gem or 'no'} gem read as "
-                        f"{other[1] or 'none'}")
-        else:
-            said.append(f"a {player} canoe not seen")
-    said += [f"a {player} canoe seen, none lies there" for player, _ in extra.elements()]
-    return said
-
-
-def read_back(readings: list[Reading], known: KnownBoard) -> list[str]:
-    """The photos a profile was learned from, read with it (`readings`, in order): a
-    line for each place where a photo does not show the canoes `known` puts there (a
-    canoe not seen, one seen that is not there, a gem read otherwise) and a last line
-    counting what was read right. The one state the profile can be checked against
-    before play: a table whose light makes a canoe's shadow a blue hull, or hides a hull
-    in glare, says so here, where the person calibrating can still move the lamp."""
-    lines = []
-    right = total = 0
-    for number, reading in enumerate(readings, 1):
-        obs = reading.observation
-        places = [(f"slot {slot}", obs["slots"][slot]["canoes"], known.river.get(slot, ()))
-                  for slot in SLOTS]
-        places += [("the dock", obs["dock"], known.dock), ("the falls", obs["falls"], known.falls)]
-        for place, seen_there, there in places:
-            seen = Counter((c["player"], c["gem"]) for c in seen_there)
-            put = Counter(there)
-            total += sum(put.values())
-            right += sum((seen & put).values())
-            if seen != put:
-                lines.append(f"read back: photo {number}: {place}: "
-                             + "; ".join(misreadings(put - seen, seen - put)))
-    if total:
-        lines.append(f"read back: {right} of {total} canoes (and their gems) read as the "
-                     "photos show them" + ("" if right == total else
-                                           " (a canoe's shadow, glare on a hull or a print "
-                                           "in a piece's colour; more even light helps)"))
-    return lines
 
 
 def not_shown(known: KnownBoard) -> list[str]:
@@ -386,81 +325,6 @@ def _learn_once(board: Board, shots: list[np.ndarray], px_per_mm: float, source:
     return profile
 
 
-def measure_sizes(board: Board, profile: ColourProfile, images: list[np.ndarray],
-                  px_per_mm: float, known: KnownBoard | None = None,
-                  base: ColourProfile | None = None) -> dict[str, float]:
-    """How big a hull, a gem and the cloud look (mm² of their colour class), measured
-    on the photos: the median over the known board's canoes alone on a slot and its
-    cloud. Sizes the photos do not show are `base`'s."""
-    known = known or KnownBoard.layout()
-    det = Detector(board, profile, px_per_mm)
-    s2 = px_per_mm ** 2
-    canoe: list[float] = []
-    box: list[float] = []
-    gem: list[float] = []
-    cloud: list[float] = []
-    long_side: list[float] = []
-    short_side: list[float] = []
-    k = max(3, int(round(3 * px_per_mm)) | 1)
-    close = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
-
-    def hull_of(labels: np.ndarray, area: tuple[np.ndarray, np.ndarray], c: str) -> None:
-        ys, xs = area
-        hull = labels[ys, xs] == profile.index(f"canoe:{c}")
-        canoe.append(np.count_nonzero(hull) / s2)
-        mask: np.ndarray = np.zeros(labels.shape, np.uint8)
-        mask[ys[hull], xs[hull]] = 1
-        mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, close)
-        n, parts, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
-        if n > 1:
-            big = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
-            py, px = np.nonzero(parts == big)
-            (_, _), (bw, bh), _ = cv2.minAreaRect(np.column_stack([px, py]).astype(np.float32))
-            box.append(bw * bh / s2)
-            long_side.append(max(bw, bh) / px_per_mm)
-            short_side.append(min(bw, bh) / px_per_mm)
-
-    for image in images:
-        where = BoardLocator(board).locate(image)
-        if where is None:
-            continue
-        labels = det.prepare(image, where)[1]
-        h, w = labels.shape
-        for slot, (c, g) in known.lone_canoes().items():
-            hull_of(labels, _disc_px((h, w), px_per_mm, board.slots[slot], 0, 26.0), c)
-            if g is not None:
-                ys, xs = _disc_px((h, w), px_per_mm, board.slots[slot], 0, 6.5)
-                # The gem is what interrupts the hull in the canoe's middle.
-                gem.append(np.count_nonzero(labels[ys, xs] != profile.index(f"canoe:{c}"))
-                           / s2)
-        ys, xs = _disc_px((h, w), px_per_mm, board.weather_mm[known.weather], 0, 16.0)
-        cloud.append(np.count_nonzero(labels[ys, xs] == profile.index("cloud")) / s2)
-    if not canoe and not cloud:
-        raise BoardUnseen("the board's markers are not visible in the photos")
-    sizes = {"canoe": float(np.median(canoe or [0])), "canoe_box": float(np.median(box or [0])),
-             "canoe_long_mm": float(np.median(long_side or [0])),
-             "canoe_short_mm": float(np.median(short_side or [0])),
-             "gem": float(np.median(gem)) if gem else 0.0,
-             "cloud": float(np.median(cloud))}
-    if base is not None:
-        # The sizes are of pieces as the detector sees them on the river (a hull on a
-        # disc, water blurred into its edge; a hull on the dock shows half as big again):
-        # with no canoe alone on a slot, or no gem in one, they are kept from `base`.
-        keep = ["canoe", "canoe_box", "canoe_long_mm", "canoe_short_mm"] if not canoe else []
-        for name in keep + ([] if gem else ["gem"]):
-            sizes[name] = base.sizes_mm2[name]
-    for name, v in sizes.items():
-        if not v > 0 or math.isnan(v):
-            raise PlaceError(f"no {name.split('_')[0]} was seen where {known.name} puts one")
-    return sizes
-
-
-__all__ = ["LAYOUT_CANOES", "LAYOUT_EMPTY_DISCS", "LAYOUT_NO_DISC", "LAYOUT_WEATHER",
-           "KnownBoard", "board_luma", "board_surface", "ground_map", "layout_state",
-           "learn_profile", "measure_sizes", "misreadings", "not_shown", "read_back",
-           "river_hull_spread", "sample_known", "sample_layout"]
-
-
 def synthetic_profile(board: Board, shots: int = 40, px_per_mm: float = 1.0) -> ColourProfile:
     """The default profile: learned from rendered photos of the layout in the nominal
     colours of vision.md, under the light and camera nuisances the vision must survive."""
@@ -473,3 +337,9 @@ def synthetic_profile(board: Board, shots: int = 40, px_per_mm: float = 1.0) -> 
     return learn_profile(board, images, px_per_mm,
                          source=f"synthetic: {shots} rendered photos of the layout, "
                                 "nominal colours of vision.md")
+
+
+__all__ = ["LAYOUT_CANOES", "LAYOUT_EMPTY_DISCS", "LAYOUT_NO_DISC", "LAYOUT_WEATHER",
+           "KnownBoard", "board_luma", "board_surface", "ground_map", "layout_state",
+           "learn_profile", "not_shown", "river_hull_spread", "sample_known", "sample_layout",
+           "synthetic_profile"]

@@ -43,6 +43,20 @@ def deposit_pixels(board: Board, shape: tuple[int, ...], px_per_mm: float
             for name, poly in board.deposits.items()}
 
 
+def ring_pixels(shape: tuple[int, int], scale: float, centre: tuple[float, float],
+             r0: float, r1: float) -> tuple[np.ndarray, np.ndarray]:
+    """The pixels (ys, xs) of an image of `shape` at `scale` px/mm whose middle lies
+    from `r0` to `r1` mm of a board point: a disc (r0 0) or a ring around it."""
+    h, w = shape
+    cx, cy = centre
+    x0, x1 = int(max((cx - r1) * scale, 0)), int(min((cx + r1) * scale + 1, w))
+    y0, y1 = int(max((cy - r1) * scale, 0)), int(min((cy + r1) * scale + 1, h))
+    yy, xx = np.mgrid[y0:y1, x0:x1]
+    d = np.hypot((xx + 0.5) / scale - cx, (yy + 0.5) / scale - cy)
+    ys, xs = np.nonzero((d >= r0) & (d <= r1))
+    return ys + y0, xs + x0
+
+
 class BoardMasks(Stage):
     """The masks stage of ``Detector`` (its state lives on the detector: see
     ``Detector.__init__``)."""
@@ -148,4 +162,4 @@ class BoardMasks(Stage):
         return places | mk.astype(bool)
 
 
-__all__ = ["BoardMasks"]
+__all__ = ["BoardMasks", "deposit_pixels", "pixels", "polygon_mask", "ring_pixels"]
