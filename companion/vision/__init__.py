@@ -34,12 +34,13 @@ The pipeline, in stages (each a module with one job and its own tests):
                     cloud's move from the track's change
    - ``transport``  the river's pushes from where the slots' contents went
    - ``inference``  which legal event explains an observation (``sighting``, ``fit``,
-                    ``mismatch``, ``fit_changes``, ``candidates``, ``infer_river``,
-                    ``infer_buyback``)
+                    ``mismatch``, ``fit_changes``, ``slips``, ``candidates``,
+                    ``infer_river``, ``infer_buyback``)
 
 The per-table look, as data: ``profile`` (the learned colour classes and sizes),
 ``learn`` (learning it from photos of the calibration layout or any known state;
-``dock_canoes`` finds the canoes it puts on the dock and alone on a slot), and
+``dock_canoes`` finds the canoes it puts on the dock and alone on a slot,
+``piece_sizes`` measures them, ``read_back`` reads the photos back with it), and
 ``looks`` (what the game's own confirmed pictures taught: empty hulls and gems in
 canoes under this light).
 Around them: ``observer`` (``Vision``: all of it for a stream, with stability),

@@ -17,10 +17,11 @@ from companion.rules import (
 from companion.rules.river import step_river
 from companion.rules.state import canoe_key
 
-from .candidates import MARGIN, TOLERANCE, Candidate, Inference, _key, slips
+from .candidates import MARGIN, Candidate, Inference
 from .expected import Canoe, canoes_of
 from .fit import DEFAULT_WEIGHTS, FitWeights, Mismatch, _unexplained, compare
 from .sighting import InferenceError, Sighting, read_observation
+from .slips import TOLERANCE, _key, slips
 
 Layout = tuple[tuple[str, tuple[Canoe, ...]], ...]  # (player, canoes) in seating order
 

@@ -60,7 +60,6 @@ from .candidates import (
     STATUSES,
     Candidate,
     Inference,
-    _key,
     _status,
     gains,
     loads,
@@ -80,6 +79,7 @@ from .fit_changes import deposit_mismatches, stirred_mismatches
 from .infer_buyback import BuybackInference, infer_buybacks
 from .infer_river import RiverInference, infer_river, river_outcomes
 from .sighting import UNKNOWN, InferenceError, ObservationError, Sighting, read_observation
+from .slips import _key
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ import pytest
 
 from companion.rules import Game, format_turn, parse_turn
 from companion.rules.random_play import random_positions
-from companion.vision.candidates import MARGIN, TOLERANCE, slips
+from companion.vision.candidates import MARGIN
 from companion.vision.expected import expected_observation
 from companion.vision.fit_changes import changed_piles
 from companion.vision.inference import (
@@ -22,6 +22,7 @@ from companion.vision.inference import (
     match_canoes,
     unseen_turns,
 )
+from companion.vision.slips import TOLERANCE, slips
 
 
 def observe_after(game: Game, turn) -> dict:

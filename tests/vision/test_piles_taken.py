@@ -243,8 +243,8 @@ def test_R_GEM_3_a_pile_not_seen_to_change_says_no_gem_of_a_colour_this_table_se
 def test_R_GEM_3_a_gem_seen_taken_of_a_colour_the_move_leaves_is_no_unseen_put():
     # A one-answer question settles for a put the picture missed, never for a take it saw
     # that the move does not make.
-    from companion.vision.candidates import _put_hid, _take_unseen
     from companion.vision.fit import Mismatch
+    from companion.vision.slips import _put_hid, _take_unseen
 
     missed_put = Mismatch("deposit", None, "blue", None, 1.0)
     seen_take = Mismatch("deposit", None, "blue", "blue", 1.0, gem="clear")
