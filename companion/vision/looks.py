@@ -111,8 +111,9 @@ class PieceLooks:
 
     def __init__(self) -> None:
         self._empty: dict[str, deque[float]] = {}
+        # The gems seen in canoes, by colour; and by colour and the hull's colour (a gem
+        # is translucent: the hull under it shows through).
         self._gems: dict[str, deque[tuple[float, float, float]]] = {}
-        # ... and by gem and hull colour.
         self._gems_in: dict[tuple[str, str], deque[tuple[float, float, float]]] = {}
         self._piles: dict[str, deque[tuple[float, float, float]]] = {}
         self._shown: dict[str, deque[bool]] = {}

@@ -44,7 +44,7 @@ def deposit_pixels(board: Board, shape: tuple[int, ...], px_per_mm: float
 
 
 def ring_pixels(shape: tuple[int, int], scale: float, centre: tuple[float, float],
-             r0: float, r1: float) -> tuple[np.ndarray, np.ndarray]:
+                r0: float, r1: float) -> tuple[np.ndarray, np.ndarray]:
     """The pixels (ys, xs) of an image of `shape` at `scale` px/mm whose middle lies
     from `r0` to `r1` mm of a board point: a disc (r0 0) or a ring around it."""
     h, w = shape
