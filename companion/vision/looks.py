@@ -39,6 +39,9 @@ ENOUGH = 2
 SHOWN_PRIOR = 2
 # ... but a clear gem shows its hull through it: it starts as seen once and missed once.
 CLEAR_SHOWN_PRIOR = (1, 1)
+# Each colour's start (sightings, misses) where it is not SHOWN_PRIOR's (sightings only):
+# a colour that starts with misses is listed before the table has seen one.
+SHOWN_PRIORS = {"clear": CLEAR_SHOWN_PRIOR}
 # One gem seen in a canoe of a confirmed state already says more about its colour here
 # than the calibration photos (a lamp's glare on them, another light).
 ENOUGH_GEMS = 1
@@ -166,13 +169,10 @@ class PieceLooks:
         more): the colours of gems that were in canoes of them only. Clear gems show
         their hull's colour through them and hide far more often than red ones: not
         seeing one tells less (``FitWeights.shown``); so clear is always listed,
-        starting as seen every other time (CLEAR_SHOWN_PRIOR)."""
-        shares = {gem: (sum(seen) + SHOWN_PRIOR) / (len(seen) + SHOWN_PRIOR)
-                  for gem, seen in sorted(self._shown.items()) if seen}
-        clear = self._shown.get("clear", ())
-        shown, missed = CLEAR_SHOWN_PRIOR
-        shares["clear"] = (sum(clear) + shown) / (len(clear) + shown + missed)
-        return dict(sorted(shares.items()))
+        starting as seen every other time (SHOWN_PRIORS)."""
+        gems = {gem for gem, seen in self._shown.items() if seen} | set(SHOWN_PRIORS)
+        return {gem: _share(self._shown.get(gem, ()), SHOWN_PRIORS.get(gem, (SHOWN_PRIOR, 0)))
+                for gem in sorted(gems)}
 
     def invented(self) -> dict[str, float]:
         """The gems read in canoes that carried none in the recent confirmed pictures
@@ -227,8 +227,7 @@ class PieceLooks:
         the colours taken so far only. A translucent gem gone from among its like may
         leave a pile looking the same; where this table's camera has seen every take of
         a colour, a pile of it not seen to change says no gem left it."""
-        seen, missed = TAKES_PRIOR
-        return {gem: (sum(takes) + seen) / (len(takes) + seen + missed)
+        return {gem: _share(takes, TAKES_PRIOR)
                 for gem, takes in sorted(self._takes.items()) if takes}
 
     def pale_gem(self, player: str, pale: float | None) -> str | None:
@@ -352,6 +351,14 @@ class PieceLooks:
         self._shared_now = now
 
 
+def _share(seen: Iterable[bool], prior: tuple[int, int]) -> float:
+    """The share of times something was seen, starting from `prior` (pretended
+    sightings, pretended misses)."""
+    seen = list(seen)
+    shown, missed = prior
+    return (sum(seen) + shown) / (len(seen) + shown + missed)
+
+
 def _robust(seen: np.ndarray, floor: float | np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """The median of sightings (along the first axis) and their spread (the median
     absolute deviation scaled to a normal sigma), never below `floor`."""
@@ -361,4 +368,4 @@ def _robust(seen: np.ndarray, floor: float | np.ndarray) -> tuple[np.ndarray, np
 
 __all__ = ["CLEAR_SHOWN_PRIOR", "EMPTY", "ENOUGH", "ENOUGH_GEMS", "KEEP", "LOOK_FAR",
            "LOOK_MARGIN", "LOOK_SPREAD", "PALE_CLEAR", "PALE_ENOUGH", "PALE_SPREAD", "PALE_UNSURE",
-           "SHOWN_PRIOR", "TAKES_PRIOR", "PieceLooks", "SeenCanoe"]
+           "SHOWN_PRIOR", "SHOWN_PRIORS", "TAKES_PRIOR", "PieceLooks", "SeenCanoe"]
