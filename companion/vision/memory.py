@@ -29,7 +29,7 @@ from .known import KnownBoard, pile_pixels, piles
 from .learn_board import bare_cells, dock_cover
 from .looks import SeenCanoe
 from .masks import deposit_pixels
-from .piles_taken import gems_taken
+from .piles_taken import gems_taken, two_apart
 from .transport import EmptySlots, river_board
 
 if TYPE_CHECKING:
@@ -174,15 +174,20 @@ class BoardMemory:
             return None
         changed = changed_places(self.detector, self.picture, picture)
         looks = self.detector.looks
-        taken = gems_taken(self.picture, picture, self._deposit_pixels(), changed.piles,
-                           game.state.deposits, looks.pile_colour, self.detector.gem_px)
+        seen_on = (self.picture, picture, self._deposit_pixels(), changed.piles,
+                   game.state.deposits, looks.pile_colour, self.detector.gem_px)
+        taken = gems_taken(*seen_on)
         # A gem seen taken is a pile changed, if too little of it changed to count.
         seen = condition(observation, game, changed.also(DEPOSIT + name for name in taken))
         seen["deposits_taken"] = taken
         sizes = {name: len(idx[0]) / self.detector.gem_px
                  for name, idx in changed.piles.items()}
+        # Two gems taken: seen leave from two places of the pile, or changing more of
+        # it than this table's single takes of that colour do.
+        apart = two_apart(*seen_on, taken)
         seen["deposits_taken_two"] = sorted(
-            name for name, gem in taken.items() if looks.two_taken(gem, sizes[name]))
+            name for name, gem in taken.items()
+            if name in apart or looks.two_taken(gem, sizes[name]))
         for key, shares in (("gems_shown", looks.shown()), ("gems_invented", looks.invented())):
             if shares:
                 seen[key] = shares

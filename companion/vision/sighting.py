@@ -62,8 +62,9 @@ class Sighting:
     # this table's confirmed moves (gem: share, 0 to 1; ``PieceLooks.takes_shown``); a
     # colour not listed is not known to show.
     takes_shown: Mapping[str, float] | None = None
-    # The deposits of ``deposits_taken`` whose pile changed as two of that gem taken
-    # change it at this table, not one (``PieceLooks.two_taken``).
+    # The deposits of ``deposits_taken`` two of that gem were seen leave: from two
+    # places of the pile apart (``piles_taken.two_apart``), or changing more of it than
+    # one does at this table (``PieceLooks.two_taken``).
     deposits_taken_two: frozenset[str] | None = None
 
     def of(self, player: str) -> list[Canoe]:

@@ -9,7 +9,7 @@ import pytest
 
 from companion.rules import Game, parse_turn
 from companion.vision.fit_changes import deposit_mismatches
-from companion.vision.piles_taken import LEAST_SHARE, gems_taken
+from companion.vision.piles_taken import LEAST_SHARE, gems_taken, two_apart
 from companion.vision.sighting import Sighting
 
 PRINT = (70, 72, 76)
@@ -97,6 +97,36 @@ def test_R_GEM_3_a_coloured_gem_is_named_by_its_tint_a_clear_one_by_a_paler_prin
     before[20:30, 30:40] = np.round(np.array(PRINT) * tint)
     after[20:30, 30:40] = np.round(np.array(PRINT) * tint * 1.2)
     assert taken(before, after, {"blue": 1, "violet": 1}) == {}
+
+
+def _apart(before: np.ndarray, after: np.ndarray, held: dict[str, int]) -> set[str]:
+    ys, xs = np.mgrid[DEPOSIT]
+    deposit = (ys.ravel(), xs.ravel())
+    changed = np.any(before != after, axis=2)[deposit]
+    piles = {"blue": (deposit[0][changed], deposit[1][changed])}
+    args = (before, after, {"blue": deposit}, piles, {"blue": held}, LOOKS.get, GEM_PX)
+    return two_apart(*args, gems_taken(*args))
+
+
+def test_R_GEM_3_a_gem_seen_leave_two_places_of_a_pile_is_two_taken():
+    before = _picture(("violet", 5, 5), ("violet", 25, 40), ("violet", 5, 40))
+    after = _picture(("violet", 5, 40))
+    assert _apart(before, after, {"violet": 3}) == {"blue"}
+
+
+def test_one_gem_taken_or_two_side_by_side_are_not_seen_as_two_apart():
+    before = _picture(("violet", 5, 5), ("violet", 5, 15), ("violet", 25, 40))
+    assert _apart(before, _picture(("violet", 5, 5), ("violet", 5, 15)), {"violet": 3}) == set()
+    # side by side they leave one hole: its size is another matter (PieceLooks.two_taken)
+    assert _apart(before, _picture(("violet", 25, 40)), {"violet": 3}) == set()
+    # a gem taken and another nudged aside: where it went shows a gem come
+    after = _picture(("violet", 5, 5), ("violet", 28, 43))
+    assert _apart(before, after, {"violet": 3}) == set()
+    # a speck of change apart from the hole (the sensor's noise) is no second gem
+    after = _picture(("violet", 5, 5), ("violet", 5, 15))
+    side = int(np.sqrt(LEAST_SHARE * GEM_PX)) - 1
+    before[30:30 + side, 5:5 + side] = LOOKS["violet"]
+    assert _apart(before, after, {"violet": 3}) == set()
 
 
 def test_R_GEM_3_a_gem_seen_taken_tells_which_of_a_deposits_colours_was_loaded():
