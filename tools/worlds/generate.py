@@ -91,6 +91,11 @@ GAMES: dict[str, tuple[str, int, int]] = {
     "g106": ("w106", 6065, 4),
     "g107": ("w107", 6219, 4),
     "g108": ("w108", 6220, 4),
+    # Three-player games as the untuned ones are, one on each tuned board (2026-11-27):
+    # the shortest complete games of seeds 7000-7600 (34, 39 and 39 events).
+    "g109": ("w101", 7012, 3),
+    "g110": ("w102", 7105, 3),
+    "g111": ("w103", 7263, 3),
     "g901": ("w901", 1082, 3),
     "g902": ("w902", 2274, 3),
     "g903": ("w903", 2247, 3),
