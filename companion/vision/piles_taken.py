@@ -25,7 +25,7 @@ and is judged by its colour, a paler print.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 
 import cv2
 import numpy as np
@@ -126,7 +126,7 @@ def _known(before: np.ndarray, deposits: Mapping[str, tuple[np.ndarray, np.ndarr
     return known, np.median(pile_pixels(before[where])[1].astype(np.float64), axis=0)
 
 
-def _apart(idx: tuple[np.ndarray, np.ndarray]) -> Iterable[tuple[np.ndarray, np.ndarray]]:
+def _apart(idx: tuple[np.ndarray, np.ndarray]) -> list[tuple[np.ndarray, np.ndarray]]:
     """The pixels `idx` (rows, columns) as groups that touch (diagonals included)."""
     ys, xs = idx
     if len(ys) == 0:
