@@ -239,10 +239,26 @@ def compare(expected: Mapping[str, Sequence[Canoe]], seen: Sighting,
                                    changed=seen.places_changed)
         total += cost
         found += diffs
+    found = _doubled(expected, seen, found)
     if weather is not None and seen.weather is not None and seen.weather != weather:
         total += weights.weather
         found.append(Mismatch("weather", None, weather, seen.weather, weights.weather))
     return total, found
+
+
+def _doubled(expected: Mapping[str, Sequence[Canoe]], seen: Sighting,
+             found: list[Mismatch]) -> list[Mismatch]:
+    """`found`, with each gem seen in a canoe the event leaves empty marked
+    ``Mismatch.doubled`` where that gem is seen on the slot more often than the event
+    puts it there, and the event puts it there at least once: a thief and its victim
+    on one disc both read with the stolen gem, or a loaded canoe and its neighbour."""
+    want = Counter(c for canoes in expected.values() for c in canoes if c[1] is not None)
+    got = Counter(c for player in expected for c in seen.of(player) if c[1] is not None)
+    return [replace(m, doubled=True)
+            if m.kind == "cargo" and isinstance(m.expected, tuple) and m.expected[1] is None
+            and isinstance(m.seen, tuple) and m.seen[0] not in ASHORE
+            and 0 < want[m.seen] < got[m.seen] else m
+            for m in found]
 
 
 def _canoe_json(player: str, gem: str | None) -> dict[str, Any]:

@@ -72,6 +72,11 @@ class Mismatch:
     # theft's victim), of another colour than the one it carried (``_was_other``): the
     # old gem misread or the empty hull misread, costing as a misread colour.
     emptied: bool = False
+    # A gem seen in a canoe the event leaves empty, on a slot where the event puts that
+    # gem in another canoe and it is seen there too (``fit._doubled``): one gem read in
+    # both canoes of a shared disc. One reading is the camera's; which, the picture
+    # tells no better than which canoe of a shared disc holds a gem (``slips._swapped``).
+    doubled: bool = False
     # A deposit (kind "deposit") a gem of this colour was seen taken from, where the
     # event takes none of it (``Sighting.deposits_taken``).
     gem: str | None = None

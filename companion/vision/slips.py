@@ -54,9 +54,10 @@ def _slip(m: Mismatch) -> bool:
     two a player has, a gem not seen, a gem of another colour, a deposit's pile nudged
     (or a gem put back where it lay), a place nudged, a gem seen in an empty canoe of a
     colour this table's camera is known to read in empty canoes, or in a canoe the event
-    emptied of a gem of another colour."""
+    emptied of a gem of another colour, or one gem read in both canoes of a shared disc
+    (``Mismatch.doubled``)."""
     return m.kind in ("missing", "deposit", "stirred") or m.phantom or m.misread_colour \
-        or m.unseen_gem or (m.kind == "cargo" and (m.invented or m.emptied))
+        or m.unseen_gem or (m.kind == "cargo" and (m.invented or m.emptied or m.doubled))
 
 
 def _key(score: float) -> float:

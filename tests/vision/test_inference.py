@@ -248,6 +248,21 @@ def test_R_STEAL_a_robbed_canoe_seen_with_a_gem_of_another_colour_is_asked_about
     assert parse_turn("6L-5", "green") in result.turns
 
 
+def test_R_STEAL_the_stolen_gem_read_in_both_canoes_of_the_disc_is_asked_about_not_flagged():
+    # Green robs blue of the clear gem on 5; the picture reads clear in both canoes of
+    # the disc, the thief's and the victim's. One gem is there (no move puts a second):
+    # one reading is the camera's, and which the picture tells no better than which
+    # canoe of a shared disc holds a gem. Theft or none, the players are asked: nothing
+    # is flagged.
+    game, turn, obs = green_robs_blue()
+    place = turn.canoes[0].destination
+    for canoe in obs["slots"][place]["canoes"]:
+        canoe["gem"] = "clear"
+    result = infer_turn(game, obs)
+    assert result.status == "ambiguous"
+    assert turn in result.turns and parse_turn("6L-5", "green") in result.turns
+
+
 # -- noisy pictures --------------------------------------------------------------------
 
 def test_unknown_gems_never_lose_the_true_turn():
