@@ -5,8 +5,9 @@
 A camera misreads a little: a gem not seen (a clear one on a pale hull), a gem read
 "unknown", a gem read as a neighbouring colour (violet as blue), an empty hull's
 shading read as a gem of its own colour, a gem read in the neighbouring canoe of a
-shared disc, a canoe hidden among others, a canoe read where none lies ("phantom": a
-shadow or a print read as a hull). For legal turns of random positions
+shared disc ("swap"), or in both ("double": an empty canoe beside it read with its
+gem, as a thief and its victim are), a canoe hidden among others, a canoe read where
+none lies ("phantom": a shadow or a print read as a hull). For legal turns of random positions
 (companion.rules.random_play) this takes the perfect camera's picture after the turn
 (companion.vision.expected), puts one such slip on a place the turn touched, and infers
 the turn from it. The picture says which deposits' piles changed, as the table's camera
@@ -41,7 +42,7 @@ NEAR: dict[str, list[str | None]] = {"violet": ["blue", "red"], "blue": ["violet
                                      "red": ["violet"], "yellow": ["clear"],
                                      "clear": ["yellow", None]}
 HULL_GEMS = ("red", "blue", "yellow")  # canoe colours that are gem colours too
-KINDS = ("none", "unseen", "unknown", "near", "own", "swap", "hidden", "phantom")
+KINDS = ("none", "unseen", "unknown", "near", "own", "swap", "double", "hidden", "phantom")
 
 
 def slip(picture: dict[str, Any], places: set[str], kind: str, rng: random.Random) -> bool:
@@ -79,6 +80,10 @@ def slip(picture: dict[str, Any], places: set[str], kind: str, rng: random.Rando
         elif kind == "swap" and any(o["gem"] != gem for o in on_slot):
             other = rng.choice([o for o in on_slot if o["gem"] != gem])
             canoe["gem"], other["gem"] = other["gem"], gem
+        elif kind == "double" and gem is None and any(
+                o is not canoe and o["gem"] not in (None, "unknown") for o in on_slot):
+            canoe["gem"] = rng.choice([o["gem"] for o in on_slot
+                                       if o is not canoe and o["gem"] not in (None, "unknown")])
         elif kind == "hidden":
             on_slot.remove(canoe)
         else:
