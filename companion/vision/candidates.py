@@ -238,10 +238,11 @@ def _gem_may_hide(candidates: Sequence[Candidate]) -> tuple[Candidate, ...]:
     """The events after the best fit that differ from it only by gems they put in a
     canoe (loaded or stolen) that the picture did not show, up to HIDDEN_GEM more, or
     by piles they change that it did not see change (``_pile_hid``), or by a gem read
-    in the neighbour's canoe on a shared disc, unless this table's camera is known to
-    read those right (``SWAPS_RARE``). (A gem a canoe already carried, seen gone, was
-    taken: the picture before showed it; not seeing a colour this table's camera often
-    misses costs less, ``FitWeights.shown``.)"""
+    in the neighbour's canoe on a shared disc or in both (``Mismatch.doubled``: the
+    event that happened may be the one the doubled reading counts against), unless
+    this table's camera is known to read those right (``SWAPS_RARE``). (A gem a canoe
+    already carried, seen gone, was taken: the picture before showed it; not seeing a
+    colour this table's camera often misses costs less, ``FitWeights.shown``.)"""
     first = candidates[0]
     out = []
     for c in candidates[1:]:
@@ -251,12 +252,14 @@ def _gem_may_hide(candidates: Sequence[Candidate]) -> tuple[Candidate, ...]:
             and c.seen.gems_swapped <= SWAPS_RARE
         pairs = [] if rare else _swapped(c.mismatches)
         swapped = {id(m) for pair in pairs for m in pair}
+        doubled = [] if rare else [m for m in c.mismatches if m.doubled]
         hiding = [m.unseen_gem and m.expected in c.gains or _pile_hid(m) or id(m) in swapped
-                  for m in c.mismatches]
-        # A pile not seen to change and a gem seen in the neighbour's canoe are what
-        # hides, not further slips: only the gem itself counts against HIDDEN_GEM.
+                  or m in doubled for m in c.mismatches]
+        # A pile not seen to change and a gem seen in the neighbour's canoe (or in both)
+        # are what hides, not further slips: only the gem itself counts against
+        # HIDDEN_GEM.
         extra = c.score - first.score - sum(m.cost for m in c.mismatches if _pile_hid(m)) \
-            - sum(given.cost for _, given in pairs)
+            - sum(given.cost for _, given in pairs) - sum(m.cost for m in doubled)
         if _key(extra) <= HIDDEN_GEM and any(hiding) \
                 and all(h or _benign(m) for h, m in zip(hiding, c.mismatches, strict=True)):
             out.append(c)

@@ -263,6 +263,37 @@ def test_R_STEAL_the_stolen_gem_read_in_both_canoes_of_the_disc_is_asked_about_n
     assert turn in result.turns and parse_turn("6L-5", "green") in result.turns
 
 
+def test_R_STEAL_a_gem_read_twice_never_makes_a_theft_that_did_not_happen():
+    # A canoe ends empty beside one that carries a gem of its own hull's colour (a
+    # yellow gem in a yellow canoe, which the camera tells from the empty hull least
+    # well), and the picture reads that gem in the newcomer too. A theft of it fits that
+    # picture perfectly, the move made only with a reading too many: the players are
+    # asked, the theft is never applied.
+    # (The piles as the picture before tells them: else a doubled reading may show a
+    # load of that gem just as well.)
+    from companion.vision.fit_changes import changed_piles
+
+    rng = random.Random(41)
+    tried = 0
+    for game, turn in sampled_turns(41, 200, rng):
+        obs = observe_after(game, turn)
+        before = {n: dict(p) for n, p in game.state.deposits.items()}
+        game.apply(turn)
+        obs["deposits_changed"] = sorted(changed_piles(before, game.state.deposits))
+        game.undo()
+        for place in {a.destination for a in turn.canoes} - {"D", "F"}:
+            on = canoes_on(obs, place)
+            mine = [c for c in on if c["player"] == turn.player and c["gem"] is None]
+            own = [c for c in on if c["player"] != turn.player and c["gem"] == c["player"]]
+            if mine and own:
+                mine[0]["gem"] = own[0]["gem"]
+                result = infer_turn(game, obs)
+                assert result.status != "exact" or result.turn == turn
+                tried += 1
+                break
+    assert tried >= 5
+
+
 # -- noisy pictures --------------------------------------------------------------------
 
 def test_unknown_gems_never_lose_the_true_turn():
