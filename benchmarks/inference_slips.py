@@ -69,6 +69,7 @@ def slip(picture: dict[str, Any], places: set[str], kind: str, rng: random.Rando
     rng.shuffle(canoes)
     for place, canoe in canoes:
         gem, on_slot = canoe["gem"], picture["slots"][place]["canoes"]
+        beside = [o["gem"] for o in on_slot if o is not canoe and o["gem"] not in (None, "unknown")]
         if kind == "unseen" and gem:
             canoe["gem"] = None
         elif kind == "unknown":
@@ -80,10 +81,8 @@ def slip(picture: dict[str, Any], places: set[str], kind: str, rng: random.Rando
         elif kind == "swap" and any(o["gem"] != gem for o in on_slot):
             other = rng.choice([o for o in on_slot if o["gem"] != gem])
             canoe["gem"], other["gem"] = other["gem"], gem
-        elif kind == "double" and gem is None and any(
-                o is not canoe and o["gem"] not in (None, "unknown") for o in on_slot):
-            canoe["gem"] = rng.choice([o["gem"] for o in on_slot
-                                       if o is not canoe and o["gem"] not in (None, "unknown")])
+        elif kind == "double" and gem is None and beside:
+            canoe["gem"] = rng.choice(beside)
         elif kind == "hidden":
             on_slot.remove(canoe)
         else:

@@ -256,8 +256,7 @@ def _doubled(expected: Mapping[str, Sequence[Canoe]], seen: Sighting,
     got = Counter(c for player in expected for c in seen.of(player) if c[1] is not None)
     return [replace(m, doubled=True)
             if m.kind == "cargo" and isinstance(m.expected, tuple) and m.expected[1] is None
-            and isinstance(m.seen, tuple) and m.seen[0] not in ASHORE
-            and 0 < want[m.seen] < got[m.seen] else m
+            and isinstance(m.seen, tuple) and 0 < want[m.seen] < got[m.seen] else m
             for m in found]
 
 
