@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from companion import paths
+from companion.vision.looks import agreeing
 from companion.vision.memory import BoardMemory
 from companion.vision.sources import CameraLost, FrameSource, SourceError, open_source
 
@@ -64,20 +65,6 @@ class SimulatedCamera(FrameSource):
             self._frame = self.renderer.render(game.state, seed=self._n,
                                                nuisance=self.nuisance, camera=0).image
         return self._frame
-
-
-def _agreeing(seen: list[Any], state: Any) -> list[Any]:
-    """The canoes seen on places where the picture shows the same players' canoes as the
-    state (``vision.looks.SeenCanoe``)."""
-    def players(canoes: Any) -> dict[str, list[str]]:
-        out: dict[str, list[str]] = {}
-        for player, place in canoes:
-            out.setdefault(place, []).append(player)
-        return {place: sorted(names) for place, names in out.items()}
-
-    told = players((p, at) for p, canoes in state.canoes.items() for at, _ in canoes)
-    shown = players((c.player, c.place) for c in seen)
-    return [c for c in seen if told.get(c.place) == shown.get(c.place)]
 
 
 def open_camera(spec: str, table: Table) -> FrameSource | None:
@@ -282,11 +269,11 @@ class TableCamera:
             if self._memory_key != game_key:
                 forward = len(game.events) > self._memory_events
                 self._remember(reading, where,
-                               _agreeing(reading.canoes, game.state) if forward else [],
+                               agreeing(reading.canoes, game.state.canoes) if forward else [],
                                moved_on=forward)
             return None
         self._judged_view = view
-        seen = (self.memory.judge(obs, reading.corrected, where, game)
+        seen = (self.memory.judge(obs, reading.corrected, where, game, reading.canoes)
                 if self._memory_key == game_key else None)
         if seen is None:
             # No picture of the game as it stands: the reading alone, judged only when
@@ -309,7 +296,7 @@ class TableCamera:
         elif game is not None and self.memory.picture is None and not game.events:
             # The first view of a new game is its setup, even if read with slips (what
             # changes later is read again); it teaches where it agrees with the setup.
-            self._remember(reading, where, _agreeing(reading.canoes, game.state))
+            self._remember(reading, where, agreeing(reading.canoes, game.state.canoes))
         return outcome
 
     def _typed_over(self, version: int) -> None:

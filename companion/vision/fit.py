@@ -43,6 +43,11 @@ class FitWeights:
     # A place whose pixels changed where the event leaves it as it was, or the other
     # way round: as a deposit.
     stirred: float = 1.0
+    # A canoe that stayed on its place looking as it did where the event changes its
+    # cargo, or looking far other where the event leaves it (``cargo_looks``): as a
+    # place stirred, a slip to ask about (a canoe nudged into the lamp's gloss), never a
+    # move flagged.
+    look: float = 1.0
     # How often a gem of each colour a canoe carries shows in a picture of this table,
     # (gem, share) (``Sighting.gems_shown``): not seeing a gem that often hides tells
     # little, so it costs `cargo` times the share (a colour not listed: always shows).

@@ -1,18 +1,24 @@
 """How well an event fits what two pictures show changed: the deposits whose pile
-changed and the places whose pixels changed (``Sighting.deposits_changed``,
-``Sighting.places_changed``), as disagreements (``Mismatch``) of kinds "deposit" and
-"stirred"."""
+changed, the places whose pixels changed and the canoes whose cargo looks kept or
+changed (``Sighting.deposits_changed``, ``Sighting.places_changed``,
+``Sighting.cargo_kept``), as disagreements (``Mismatch``) of kinds "deposit",
+"stirred", "kept" and "changed"."""
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from companion.rules import PLACES
 
 from .expected import Canoe
 from .fit import DEFAULT_WEIGHTS, FitWeights, Mismatch
 from .sighting import Sighting
+
+if TYPE_CHECKING:
+    from companion.rules import Turn
 
 # A pile not seen to change where an event takes gems of colours this table's camera has
 # seen leave their piles at least this often (``Sighting.takes_shown``: five takes seen
@@ -126,5 +132,87 @@ def _loaded_gems_seen_taken(was: list[tuple[str, str]], now: list[tuple[str, str
         and all(not gem for _, gem in lost) and all(gem in seen_taken for _, gem in gained)
 
 
-__all__ = ["TAKES_SEEN", "changed_piles", "deposit_mismatches", "one_taken", "stirred_mismatches",
-           "taken_gems"]
+def _held(canoes: Mapping[str, Sequence[Canoe]], player: str, place: str) -> list[str | None]:
+    return sorted((gem for at, gem in canoes.get(player, ()) if at == place), key=str)
+
+
+def disputed(outcomes: Iterable[Mapping[str, Sequence[Canoe]]], seen: Sighting
+             ) -> set[tuple[str, str]]:
+    """The canoes whose look the picture judged (``Sighting.cargo_kept``,
+    ``Sighting.cargo_changed``) that the legal events do not all leave with the same
+    cargo (`outcomes`: each event's canoes, by player): only there does the look tell
+    events apart. (A look that changed where every event leaves the cargo as it was is
+    the lamp's gloss on a nudged canoe, not a move.)"""
+    judged = set(seen.cargo_kept or ()) | set(seen.cargo_changed or ())
+    outcomes = list(outcomes)
+    return {(player, place) for player, place in judged
+            if len({tuple(_held(canoes, player, place)) for canoes in outcomes}) > 1}
+
+
+def _alike(player: str, a: str | None, b: str | None) -> bool:
+    """Whether two cargos of a canoe of `player`'s colour may look alike: empty, a
+    clear gem (the hull shows through it) and a gem of the hull's own colour (told
+    from the empty hull only by its facets) differ too little for a look to tell."""
+    return {a, b} <= {None, "clear", player}
+
+
+def cargo_mismatches(before: Mapping[str, Sequence[Canoe]],
+                     after: Mapping[str, Sequence[Canoe]], seen: Sighting,
+                     weights: FitWeights = DEFAULT_WEIGHTS, mover: str | None = None,
+                     judged: Iterable[tuple[str, str]] | None = None) -> list[Mismatch]:
+    """The canoes of players other than the `mover` that the picture saw keep their
+    look (``Sighting.cargo_kept``) where the event changes their cargo (to one that
+    looks otherwise: ``_alike``), and those it saw look far other
+    (``Sighting.cargo_changed``) where the event leaves it as it was (`before` and
+    `after` its canoes, by player): a theft's victim, or not. (The mover's own canoes
+    load and unload where the piles tell, and one that leaves a place may be replaced
+    by its twin, a little elsewhere on the disc.) `judged`: the canoes judged
+    (``disputed``; None: all)."""
+    judged = None if judged is None else set(judged)
+
+    def told(player: str, place: str) -> tuple[list[str | None], list[str | None]] | None:
+        if player == mover or (judged is not None and (player, place) not in judged):
+            return None
+        was = _held(before, player, place)
+        return (was, _held(after, player, place)) if len(was) == 1 else None
+
+    out = []
+    for player, place in sorted(seen.cargo_kept or ()):
+        pair = told(player, place)
+        if pair is not None and len(pair[1]) == 1 and pair[0] != pair[1] \
+                and not _alike(player, pair[0][0], pair[1][0]):
+            out.append(Mismatch("kept", player, (place, pair[1][0]), (place, pair[0][0]),
+                                weights.look))
+    for player, place in sorted(seen.cargo_changed or ()):
+        pair = told(player, place)
+        if pair is not None and pair[0] == pair[1]:
+            out.append(Mismatch("changed", player, (place, pair[0][0]), None, weights.look))
+    return out
+
+
+def stolen_seen_leave(turn: Turn, before: Mapping[str, Sequence[Canoe]],
+                      found: list[Mismatch], seen: Sighting) -> list[Mismatch]:
+    """`found`, with the thief's canoe not showing the gem it stole costing nothing
+    where the picture saw the victim's canoe look far other than before
+    (``Sighting.cargo_changed``): the gem left the victim, and the thief's canoe on that
+    disc is the only legal place it went (R-STEAL-1), as a gem seen taken from a pile
+    went into a canoe (``Mismatch.vouched``)."""
+    out = list(found)
+    for action in turn.canoes:
+        if action.steal is None:
+            continue
+        victim, _, loot = action.steal.partition(":")
+        place = action.destination
+        if (victim, place) not in (seen.cargo_changed or ()):
+            continue
+        loot = loot or next((gem for at, gem in before.get(victim, ()) if at == place and gem), "")
+        for k, m in enumerate(out):
+            if m.player == turn.player and m.unseen_gem and m.expected == (place, loot) \
+                    and not m.vouched:
+                out[k] = replace(m, vouched=True, cost=0.0)
+                break
+    return out
+
+
+__all__ = ["TAKES_SEEN", "cargo_mismatches", "changed_piles", "deposit_mismatches", "disputed",
+           "one_taken", "stirred_mismatches", "stolen_seen_leave", "taken_gems"]

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 
     from .conditioned import Changes
     from .locate import Location
+    from .looks import SeenCanoe
     from .observer import Vision
 
 COMMAND = "companion vision infer"
@@ -43,6 +44,7 @@ class View:
     observation: dict[str, Any]
     corrected: np.ndarray | None = None
     location: Location | None = None
+    canoes: tuple[SeenCanoe, ...] = ()
 
 
 def is_image(path: str) -> bool:
@@ -72,7 +74,8 @@ def read_view(path: str, vision: Vision | None) -> View:
         if obs is None:
             raise ViewError(f"{path}: board not found (fewer than 3 markers visible)", 3)
         assert vision.last_reading is not None
-        return View(obs, vision.last_reading.corrected, vision.last_location)
+        return View(obs, vision.last_reading.corrected, vision.last_location,
+                    tuple(vision.last_reading.canoes))
     try:
         text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
     except OSError as exc:
@@ -112,6 +115,7 @@ def _judged(before: View, after: View, game: Any, vision: Vision | None
             ) -> dict[str, Any] | None:
     """Two pictures: the one after judged against the one before as the table's camera
     judges it (``vision.memory``); None for observations."""
+    from .looks import agreeing
     from .memory import BoardMemory
 
     if before.corrected is None or after.corrected is None:
@@ -119,8 +123,12 @@ def _judged(before: View, after: View, game: Any, vision: Vision | None
     assert vision is not None and before.location and after.location
     _one_camera(before, after)
     memory = BoardMemory(vision.detector)
-    memory.confirm(before.corrected, before.location, game.state)
-    return memory.judge(after.observation, after.corrected, after.location, game)
+    # The picture before shows the state at the end of the log: where it read the same
+    # players' canoes as the state has, they teach as the table's first view does.
+    memory.confirm(before.corrected, before.location, game.state,
+                   agreeing(before.canoes, game.state.canoes))
+    return memory.judge(after.observation, after.corrected, after.location, game,
+                        after.canoes)
 
 
 def cmd_infer(args: argparse.Namespace) -> int:

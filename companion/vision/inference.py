@@ -75,7 +75,13 @@ from .fit import (
     match_canoes,
     place_diff,
 )
-from .fit_changes import deposit_mismatches, stirred_mismatches
+from .fit_changes import (
+    cargo_mismatches,
+    deposit_mismatches,
+    disputed,
+    stirred_mismatches,
+    stolen_seen_leave,
+)
 from .infer_buyback import BuybackInference, infer_buybacks
 from .infer_river import RiverInference, infer_river, river_outcomes
 from .sighting import UNKNOWN, InferenceError, ObservationError, Sighting, read_observation
@@ -155,6 +161,7 @@ def infer_turn(game: Game, observation: Mapping[str, Any] | Sighting,
     scored = [p for p in game.players if p == player or any(
         sorted(canoes[p], key=canoe_key) != before[p] for _, canoes, _, _ in outcomes)]
     cloud = card == "cloud"
+    judged = disputed((canoes for _, canoes, _, _ in outcomes), seen)
     candidates = []
     for turn, canoes, weather, piles in outcomes:
         loaded = loads(turn)
@@ -172,9 +179,13 @@ def infer_turn(game: Game, observation: Mapping[str, Any] | Sighting,
                         cost=0.0 if _seen_leave(m, seen.gems_seen_taken) else m.cost)
                 if m.player == player and m.expected in loaded else m for m in found]
             score -= sum(a.cost - b.cost for a, b in zip(was, found, strict=True))
+        if seen.cargo_changed:
+            was, found = found, stolen_seen_leave(turn, before, found, seen)
+            score -= sum(a.cost - b.cost for a, b in zip(was, found, strict=True))
         stirred = stirred_mismatches(before, canoes, seen, weights,
                                      {place for a in turn.canoes
-                                      for place in (a.origin, a.destination)})
+                                      for place in (a.origin, a.destination)}) + \
+            cargo_mismatches(before, canoes, seen, weights, player, judged)
         score += sum(m.cost for m in deposits + stirred)
         found += deposits + stirred
         candidates.append(Candidate(turn, score, tuple(found), format_turn(turn),

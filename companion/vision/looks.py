@@ -366,6 +366,24 @@ def _robust(seen: np.ndarray, floor: float | np.ndarray) -> tuple[np.ndarray, np
     return centre, np.maximum(1.4826 * np.median(np.abs(seen - centre), axis=0), floor)
 
 
+def agreeing(seen: Iterable[SeenCanoe], canoes: Mapping[str, Sequence[tuple[str, str | None]]]
+             ) -> list[SeenCanoe]:
+    """The canoes seen on places where the picture shows the same players' canoes as a
+    state's `canoes` (by player, as (place, gem)): those a picture read with slips may
+    still teach, and be compared with."""
+    seen = list(seen)
+
+    def players(where: Iterable[tuple[str, str]]) -> dict[str, list[str]]:
+        out: dict[str, list[str]] = {}
+        for player, place in where:
+            out.setdefault(place, []).append(player)
+        return {place: sorted(names) for place, names in out.items()}
+
+    told = players((p, at) for p, held in canoes.items() for at, _ in held)
+    shown = players((c.player, c.place) for c in seen)
+    return [c for c in seen if told.get(c.place) == shown.get(c.place)]
+
+
 __all__ = ["CLEAR_SHOWN_PRIOR", "EMPTY", "ENOUGH", "ENOUGH_GEMS", "KEEP", "LOOK_FAR",
            "LOOK_MARGIN", "LOOK_SPREAD", "PALE_CLEAR", "PALE_ENOUGH", "PALE_SPREAD", "PALE_UNSURE",
-           "SHOWN_PRIOR", "SHOWN_PRIORS", "TAKES_PRIOR", "PieceLooks", "SeenCanoe"]
+           "SHOWN_PRIOR", "SHOWN_PRIORS", "TAKES_PRIOR", "PieceLooks", "SeenCanoe", "agreeing"]

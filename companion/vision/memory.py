@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from .cargo_looks import cargo_compared
 from .conditioned import DEPOSIT, changed_places, condition, same_view
 from .fit_changes import one_taken, taken_gems
 from .known import KnownBoard, pile_pixels, piles
@@ -67,12 +68,16 @@ class BoardMemory:
         # (``PieceLooks.two_taken``).
         self._judged: tuple[dict[str, dict[str, int]], frozenset[str],
                             dict[str, float]] | None = None
+        # The canoes the last picture showed (their middles' looks): a canoe that
+        # stayed is compared with itself in the next (``cargo_looks``).
+        self._canoes: tuple[SeenCanoe, ...] = ()
 
     def forget(self) -> None:
         """The camera moved: its pictures are of another view (the learned look of the
         pieces stays: the lamp did not move)."""
         self.picture = self.location = None
         self._dock = self._judged = None
+        self._canoes = ()
         self.slots.reset()
 
     def confirm(self, picture: np.ndarray, location: Location, state: State,
@@ -80,7 +85,8 @@ class BoardMemory:
                 moved_on: bool = True, discs: Mapping[str, float] | None = None) -> None:
         """This picture shows the game in `state`: compare the next with it, and learn
         from it the empty slots' looks and (from `canoes`, those read in it that may
-        teach: see ``companion.camera``) the pieces' look; with `learn` False, nothing
+        teach: see ``companion.camera``) the pieces' look, and compare the next
+        picture's canoes with these (``cargo_looks``); with `learn` False, nothing
         (something may lie over the board in it). `moved_on`: the game reached `state`
         by the move (or moves) of the picture last judged, not by an undo: which gems
         left which piles teaches how often this camera sees a take. `discs`: the
@@ -89,6 +95,7 @@ class BoardMemory:
         if self.location is not None and not same_view(self.location, location):
             self.forget()
         self.picture, self.location = picture, location
+        self._canoes = canoes = tuple(canoes)
         judged, self._judged = self._judged, None
         if not learn:
             return
@@ -164,9 +171,11 @@ class BoardMemory:
         return self._deposits
 
     def judge(self, observation: dict[str, Any], picture: np.ndarray, location: Location,
-              game: Game) -> dict[str, Any] | None:
+              game: Game, canoes: Iterable[SeenCanoe] = ()) -> dict[str, Any] | None:
         """The observation after a move with what the picture before tells (see the
-        module's doc); None when there is no picture before from this camera position."""
+        module's doc); None when there is no picture before from this camera position.
+        `canoes`: the canoes this picture showed (``Reading.canoes``), compared with
+        those of the picture before (``cargo_looks``)."""
         if self.picture is None or self.location is None:
             return None
         if not same_view(self.location, location):
@@ -192,6 +201,12 @@ class BoardMemory:
             if shares:
                 seen[key] = shares
         seen["gems_swapped"] = looks.swapped()
+        if game.phase == "turns":
+            # (The river moves every canoe: a place then shows another canoe.)
+            kept, altered = cargo_compared(game.state.canoes, self._canoes, canoes)
+            for key, places in (("cargo_kept", kept), ("cargo_changed", altered)):
+                if places:
+                    seen[key] = places
         if takes := looks.takes_shown():
             seen["takes_shown"] = takes
         self._judged = ({name: dict(pile) for name, pile in game.state.deposits.items()},

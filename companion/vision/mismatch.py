@@ -33,7 +33,10 @@ class Mismatch:
 
     kind: ``cargo`` (right place, other gem), ``moved`` (seen on another place),
     ``missing`` (not seen), ``extra`` (seen, not expected), ``weather``, ``disc`` (no
-    disc seen in a slot) or ``player`` (a canoe of a colour that is not playing).
+    disc seen in a slot), ``player`` (a canoe of a colour that is not playing),
+    ``deposit`` and ``stirred`` (a pile or a place changed, or not, against the event),
+    ``kept`` and ``changed`` (a canoe that stayed looks as before, or far other,
+    against the event: ``cargo_looks``).
 
     expected, seen: a canoe (place, gem), a weather value (``weather``), the slot
     (``disc``: seen) or the deposit's name (``deposit``), or None."""
@@ -143,6 +146,16 @@ class Mismatch:
             should = f"carry {exp[1]}" if exp[1] else "be empty"
             got = f"with {seen[1]}" if seen[1] else "empty"
             return f"{self.player}'s canoe {_on(exp[0])} should {should}, seen {got}"
+        if self.kind == "kept":
+            assert isinstance(exp, tuple) and isinstance(seen, tuple)
+            should = f"carry {exp[1]}" if exp[1] else "be empty"
+            return f"{self.player}'s canoe {_on(exp[0])} should {should}, " \
+                   "it looks as it did before the move"
+        if self.kind == "changed":
+            assert isinstance(exp, tuple)
+            should = f"still carry {exp[1]}" if exp[1] else "still be empty"
+            return f"{self.player}'s canoe {_on(exp[0])} should {should}, " \
+                   "it looks other than before the move"
         if self.kind == "moved":
             assert isinstance(exp, tuple) and isinstance(seen, tuple)
             text = f"{_describe(self.player, exp[1])} should be {_on(exp[0])}, " \

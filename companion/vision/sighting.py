@@ -66,6 +66,11 @@ class Sighting:
     # places of the pile apart (``piles_taken.two_apart``), or changing more of it than
     # one does at this table (``PieceLooks.two_taken``).
     deposits_taken_two: frozenset[str] | None = None
+    # The canoes (player, place) that stayed on a river place looking as they did in the
+    # picture before, and those that look far other (``cargo_looks``): a cargo kept,
+    # a cargo changed. None when not known.
+    cargo_kept: frozenset[tuple[str, str]] | None = None
+    cargo_changed: frozenset[tuple[str, str]] | None = None
 
     def of(self, player: str) -> list[Canoe]:
         return self.canoes.get(player, [])
@@ -163,12 +168,27 @@ def read_observation(observation: Mapping[str, Any] | Sighting) -> Sighting:
                             or any(name not in (taken or {}) for name in two)):
         raise _fail(f"'deposits_taken_two' must list deposits of 'deposits_taken', "
                     f"not {two!r}")
+    kept, altered = (_by_player(observation, key) for key in ("cargo_kept", "cargo_changed"))
     return Sighting({p: sorted(c, key=canoe_key) for p, c in canoes.items()}, weather,
                     tuple(no_disc), None if changed is None else frozenset(changed),
                     None if stirred is None else frozenset(stirred), shown, invented,
                     None if taken is None else dict(taken),
                     None if swapped is None else float(swapped), takes,
-                    None if two is None else frozenset(two))
+                    None if two is None else frozenset(two), kept, altered)
+
+
+def _by_player(observation: Mapping[str, Any], key: str) -> frozenset[tuple[str, str]] | None:
+    """A field listing places by player (``cargo_kept``, ``cargo_changed``), as
+    (player, place) pairs."""
+    places = observation.get(key)
+    if places is None:
+        return None
+    if not isinstance(places, Mapping) or any(
+            player not in PLAYER_COLOURS or not isinstance(where, list)
+            or any(place not in SLOTS for place in where) for player, where in places.items()):
+        raise _fail(f"'{key}' must map player colours to lists of slots (1 … 7R), "
+                    f"not {places!r}")
+    return frozenset((player, place) for player, where in places.items() for place in where)
 
 
 def _shares(observation: Mapping[str, Any], key: str) -> dict[str, float] | None:

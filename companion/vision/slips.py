@@ -21,6 +21,10 @@ from .fit import Mismatch
 # (``Inference.settled``). Costs are FitWeights': a canoe not seen 2, a
 # gem of the wrong colour 0.25.
 TOLERANCE = 2.0
+# What two pictures saw change, or not, against an event: a place stirred, a canoe's
+# cargo kept or changed by its look (``fit_changes``). Slips to ask about: something
+# came or went that the reading did not make out, or a canoe nudged into the gloss.
+LOOKED = ("stirred", "kept", "changed")
 
 
 def slips(mismatches: Sequence[Mismatch]) -> str | None:
@@ -29,15 +33,15 @@ def slips(mismatches: Sequence[Mismatch]) -> str | None:
     another colour or not at all: ``_benign``), "misread" (those, gems of another
     colour and one gem not seen: a clear gem on a pale hull, one in glare; and any gems
     read in the neighbour's canoe on a shared disc: ``_swapped``), "stirred" (only
-    things not seen, and places whose pixels changed that the event leaves as they were:
-    something came or went there that the reading did not make out), or None
+    things not seen, and places whose pixels changed that the event leaves as they were,
+    or canoes whose look says otherwise than the event of their cargo: ``LOOKED``), or None
     (something the picture shows that the event does not explain; two gems unseen at
     once are likelier another move)."""
     if not mismatches:
         return "none"
     if all(_benign(m) for m in mismatches):
         return "hidden"
-    if all(_benign(m) or m.kind == "stirred" for m in mismatches):
+    if all(_benign(m) or m.kind in LOOKED for m in mismatches):
         return "stirred"
     swapped = _swapped(mismatches)
     given = {id(m) for _, m in swapped}
@@ -52,11 +56,12 @@ def slips(mismatches: Sequence[Mismatch]) -> str | None:
 def _slip(m: Mismatch) -> bool:
     """A disagreement a camera's slip explains: a canoe not seen, one seen beyond the
     two a player has, a gem not seen, a gem of another colour, a deposit's pile nudged
-    (or a gem put back where it lay), a place nudged, a gem seen in an empty canoe of a
+    (or a gem put back where it lay), a place nudged or a canoe's look against its
+    cargo (``LOOKED``), a gem seen in an empty canoe of a
     colour this table's camera is known to read in empty canoes, or in a canoe the event
     emptied of a gem of another colour, or one gem read in both canoes of a shared disc
     (``Mismatch.doubled``)."""
-    return m.kind in ("missing", "deposit", "stirred") or m.phantom or m.misread_colour \
+    return m.kind in ("missing", "deposit", *LOOKED) or m.phantom or m.misread_colour \
         or m.unseen_gem or (m.kind == "cargo" and (m.invented or m.emptied or m.doubled))
 
 

@@ -207,16 +207,15 @@ def test_R_RIVER_1_a_table_cut_off_before_its_river_of_speed_zero_plays_it_on_re
 
 
 def test_a_picture_the_players_put_right_teaches_only_where_the_camera_saw_their_canoes():
-    from companion.camera import _agreeing
     from companion.rules.state import State
-    from companion.vision.looks import SeenCanoe
+    from companion.vision.looks import SeenCanoe, agreeing
 
     state = State.new(("red", "blue"), "red")
     state.canoes = {"red": [("3", "violet"), ("D", None)], "blue": [("4", None), ("D", None)]}
     seen = [SeenCanoe("red", "3", 2.0, (90.0, 10.0, 98.0)),   # as the state says
             SeenCanoe("green", "4", 2.0, None),               # blue's canoe taken for green
             SeenCanoe("red", "D", 2.0, None), SeenCanoe("blue", "D", 2.0, None)]
-    assert [c.place for c in _agreeing(seen, state)] == ["3", "D", "D"]
+    assert [c.place for c in agreeing(seen, state.canoes)] == ["3", "D", "D"]
 
 
 class StillHand(FrameSource):

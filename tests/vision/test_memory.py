@@ -132,3 +132,23 @@ def test_R_GEM_3_a_confirmed_move_counts_whether_its_take_was_seen_leave_the_pil
     memory.judge(obs, after, there, game)
     memory.confirm(after, there, moved.state, moved_on=False)
     assert vision.detector.looks.takes_shown() == {"violet": (shown + ok) / (1 + ok + missed)}
+
+
+def test_R_STEAL_1_the_victims_canoe_is_compared_with_itself_across_the_move(look):
+    # Blue's canoe stays on 5 with its clear gem, or loses it to green's thief beside
+    # it: its middle, against its middle in the picture before, says which.
+    from .test_inference import green_robs_blue
+
+    vision, picture = look
+    game, theft, _ = green_robs_blue()
+    _, before, where = picture(game)
+    memory = BoardMemory(vision.detector)
+    memory.confirm(before, where, game.state, vision.last_reading.canoes)
+    for text, field in (("6L-5xblue", "cargo_changed"), ("6L-5", "cargo_kept")):
+        after_game = Game.from_events([game.setup, *game.events])
+        after_game.push_san(text)
+        obs, after, there = picture(after_game)
+        seen = memory.judge(obs, after, there, game, vision.last_reading.canoes)
+        assert seen is not None and seen.get(field, {}).get("blue") == ["5"], (text, seen)
+        other = "cargo_kept" if field == "cargo_changed" else "cargo_changed"
+        assert "blue" not in seen.get(other, {}), (text, seen)

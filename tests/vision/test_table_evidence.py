@@ -1,5 +1,6 @@
 """What the table's own pictures add to one reading (vision.inference): the places whose
-pixels changed since the confirmed picture before (``places_changed``), and how this
+pixels changed since the confirmed picture before (``places_changed``), the canoes
+that stayed looking as before or not (``cargo_kept``, ``cargo_changed``), and how this
 table's camera reads gems in canoes (``gems_shown``, ``gems_invented``,
 ``gems_swapped``), learned from the pictures the game confirmed (``vision.looks``)."""
 
@@ -7,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.rules import format_turn, parse_turn
+from companion.rules import Game, Turn, format_turn, parse_turn
 from companion.vision.candidates import SWAPS_RARE
 from companion.vision.inference import ObservationError, infer_turn
 
@@ -132,6 +133,87 @@ def test_R_STEAL_4_the_gem_seen_still_in_the_victims_canoe_tells_no_theft_where_
     assert (result.status, result.turn) == ("exact", turn)
 
 
+def green_robs_blues_violet() -> tuple[Game, Turn, Turn]:
+    """Blue's canoe on 4 carries a violet gem; green, on 5 with card 1, may land beside
+    it and take it (R-STEAL-1) or not: (game, the theft, no theft)."""
+    game = Game(["blue", "green", "yellow"])
+    game.apply({"event": "cards", "cards": {"blue": 5, "green": 4, "yellow": 1}})
+    for text in ("D-3+violet", "D-4", "D-1"):
+        game.push_san(text)
+    game.apply({"event": "river", "steps": 1, "branches": ["L"]})
+    game.apply({"event": "cards", "cards": {"blue": 3, "green": 1, "yellow": 2}})
+    return game, parse_turn("5-4xblue", "green"), parse_turn("5-4", "green")
+
+
+def test_R_STEAL_1_the_victims_canoe_looking_other_than_before_tells_the_theft():
+    # One violet gem on a shared disc: which of two touching canoes holds it a new
+    # table's camera does not yet tell. Blue's canoe, which stayed on 4, no longer looks
+    # as it did: its gem left it, for green's canoe beside it.
+    game, theft, _ = green_robs_blues_violet()
+    obs = observe_after(game, theft)
+    assert infer_turn(game, obs).status == "ambiguous"
+    obs["cargo_changed"] = {"blue": ["4"]}
+    result = infer_turn(game, obs)
+    assert (result.status, result.turn) == ("exact", theft)
+
+
+def test_R_STEAL_1_the_loot_not_seen_is_no_evidence_once_the_victim_looks_robbed():
+    game, theft, _ = green_robs_blues_violet()
+    obs = observe_after(game, theft)
+    for canoe in canoes_on(obs, "4"):
+        canoe["gem"] = None                  # the loot hides in green's canoe
+    assert infer_turn(game, obs).status == "ambiguous"
+    obs["cargo_changed"] = {"blue": ["4"]}
+    result = infer_turn(game, obs)
+    assert (result.status, result.turn) == ("exact", theft)
+    assert result.candidates[0].score == 0 and result.candidates[0].mismatches[0].vouched
+
+
+def test_R_STEAL_4_the_victims_canoe_looking_as_before_tells_no_theft():
+    game, _, stay = green_robs_blues_violet()
+    obs = observe_after(game, stay)
+    assert infer_turn(game, obs).status == "ambiguous"
+    obs["cargo_kept"] = {"blue": ["4"]}
+    result = infer_turn(game, obs)
+    assert (result.status, result.turn) == ("exact", stay)
+    theft = next(c for c in result.candidates if c.text == "5-4xblue")
+    assert "blue's canoe on 4 should be empty, it looks as it did before the move" in \
+        [m.message for m in theft.mismatches]
+
+
+def test_R_STEAL_a_canoes_look_against_the_move_is_asked_about_never_flagged():
+    # The theft happened, but the victim's canoe was nudged into the gloss and looks
+    # as before (or as if robbed where it was not): a slip to ask about.
+    game, theft, stay = green_robs_blues_violet()
+    obs = observe_after(game, theft)
+    obs["cargo_kept"] = {"blue": ["4"]}
+    result = infer_turn(game, obs)
+    assert result.status == "ambiguous" and "5-4xblue" in _texts(result)
+    obs = observe_after(game, stay)
+    obs["cargo_changed"] = {"blue": ["4"]}
+    result = infer_turn(game, obs)
+    assert result.status == "ambiguous" and "5-4" in _texts(result)
+
+
+def test_R_STEAL_1_a_clear_gem_stolen_may_leave_its_canoe_looking_as_before():
+    # A clear gem shows the hull through it: blue's canoe looks about the same without
+    # it, so looking as before tells nothing against the theft.
+    game, turn, obs = green_robs_blue()
+    obs["cargo_kept"] = {"blue": ["5"]}
+    result = infer_turn(game, obs)
+    assert (result.status, result.turn) == ("exact", turn)
+
+
+def test_a_canoes_look_that_no_legal_move_explains_tells_none_apart():
+    # Yellow's canoe on 2 looks other than before, but no turn of green's touches it:
+    # the lamp's gloss, not a move; the perfect fit is taken as before.
+    game, theft, _ = green_robs_blues_violet()
+    obs = observe_after(game, theft)
+    obs["cargo_changed"] = {"blue": ["4"], "yellow": ["2"]}
+    result = infer_turn(game, obs)
+    assert (result.status, result.turn) == ("exact", theft)
+
+
 @pytest.mark.parametrize("field, value, message", [
     ("places_changed", ["9"], "'places_changed' must be a list of places"),
     ("places_changed", "D", "'places_changed' must be a list of places"),
@@ -144,6 +226,10 @@ def test_R_STEAL_4_the_gem_seen_still_in_the_victims_canoe_tells_no_theft_where_
     ("deposits_taken", ["red"], "'deposits_taken' must map deposits"),
     ("deposits_taken_two", ["red"], "'deposits_taken_two' must list deposits of"),
     ("deposits_taken_two", "red", "'deposits_taken_two' must list deposits of"),
+    ("cargo_kept", ["5"], "'cargo_kept' must map player colours to lists of slots"),
+    ("cargo_kept", {"gold": ["5"]}, "'cargo_kept' must map player colours"),
+    ("cargo_changed", {"blue": ["D"]}, "'cargo_changed' must map player colours"),
+    ("cargo_changed", {"blue": "5"}, "'cargo_changed' must map player colours"),
 ])
 def test_malformed_table_evidence_is_refused_with_one_line(field, value, message):
     game = worked_example()
