@@ -214,18 +214,21 @@ def _status(candidates: Sequence[Candidate]) -> str:
     # but they are nothing the picture shows against it (``_take_unseen``, even of a
     # colour this table's camera sees leave its piles): a move is not flagged for them.
     shown = first.score - sum(m.cost for m in first.mismatches if _take_unseen(m))
+    runner = next((c for c in candidates[1:] if c.order != first.order), None)
+    clear = runner is None or runner.score >= first.score + MARGIN
     if _key(shown) > TOLERANCE:
         # (Nor for what they make of its slips: canoes hidden and a pile unchanged is
-        # still only what the picture did not show.)
-        kind = slips([m for m in first.mismatches if not _take_unseen(m)])
+        # still only what the picture did not show; and with no other event near, nor a
+        # gem it puts on a pile that did not show it: the unload is the only legal way
+        # the gem left its canoe, as ``_unseen_only`` takes it.)
+        kind = slips([m for m in first.mismatches
+                      if not _take_unseen(m) and not (clear and _put_hid(m))])
         return "ambiguous" if {"hidden", "stirred"} & {*tied, kind} else "none"
     if len(tied) > 1:
         return "ambiguous"
     kind = tied[0]
     if kind in ("none", "hidden") and _gem_may_hide(candidates):
         return "ambiguous"
-    runner = next((c for c in candidates[1:] if c.order != first.order), None)
-    clear = runner is None or runner.score >= first.score + MARGIN
     if kind == "none":
         # A runner whose every disagreement is a slip that cannot mean another move
         # (``_benign``) fits as well as a perfect fit: ask.

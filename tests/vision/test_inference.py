@@ -911,6 +911,32 @@ def test_a_turn_only_unseen_canoes_disagree_with_is_taken_when_nothing_comes_nea
     assert taken >= 5 and asked >= 10
 
 
+def test_R_GEM_3_an_unload_not_seen_past_tolerance_is_asked_when_nothing_comes_near():
+    # Two canoes nobody moved hidden where the turn ends (past TOLERANCE), and the gem
+    # the turn unloads not seen on its pile (laid on a heap like it, or in a shadow).
+    # Among turns that fit as nearly, the pile tells; with none near, the unload is the
+    # only legal way the gem left its canoe: nothing the picture shows contradicts the
+    # turn, so it is asked about, never flagged.
+    rng = random.Random(71)
+    tried = 0
+    for game, turn in sampled_turns(71, 400, rng, at_most=10):
+        if not _piles_put(game, turn):
+            continue
+        obs = observe_after(game, turn)
+        if _hide_bystanders(game, turn, obs, rng, 2) < 2:
+            continue
+        obs["deposits_changed"] = []
+        result = infer_turn(game, obs)
+        first = result.candidates[0]
+        runner = next((c for c in result.candidates[1:] if c.order != first.order), None)
+        if first.event != turn or result.score <= TOLERANCE or (
+                runner is not None and runner.score < first.score + MARGIN):
+            continue
+        assert result.status == "ambiguous" and turn in offered(result), format_turn(turn)
+        tried += 1
+    assert tried > 0
+
+
 def test_a_gem_of_another_colour_is_asked_about_even_when_one_turn_explains_it():
     # Only D-4+clear comes near, but a violet gem seen where none lies may be a misread
     # or a gem taken where the rules allow none: the players say which.
