@@ -11,8 +11,9 @@ hull's colour; but the same canoe, on the same place, under the same lamp, looks
 did as long as it carries what it did. So the look of its middle
 (``GemEvidence.look``: how pale, which way its colour leaves the hull's) is compared
 with itself across the move: the same look is a cargo kept, a far other one a cargo
-changed, whatever gem either would be read as. A theft's victim shows it (R-STEAL-1:
-its gem leaves it for the thief beside it), as does a canoe that did not load.
+changed, whatever gem either would be read as. A canoe of a player who does not move
+changes its cargo only when robbed (R-STEAL-1: its gem leaves it for the thief beside
+it): that is what the look tells (``fit_changes.cargo_mismatches``).
 
 A place is judged only where the state before has one canoe of that player there and
 each picture shows one (two canoes of a player on one place cannot be told apart), and

@@ -66,7 +66,7 @@ class Sighting:
     # places of the pile apart (``piles_taken.two_apart``), or changing more of it than
     # one does at this table (``PieceLooks.two_taken``).
     deposits_taken_two: frozenset[str] | None = None
-    # The canoes (player, place) that stayed on a river place looking as they did in the
+    # The canoes (player, slot) that stayed on their slot looking as they did in the
     # picture before, and those that look far other (``cargo_looks``): a cargo kept,
     # a cargo changed. None when not known.
     cargo_kept: frozenset[tuple[str, str]] | None = None

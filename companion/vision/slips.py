@@ -57,10 +57,9 @@ def _slip(m: Mismatch) -> bool:
     """A disagreement a camera's slip explains: a canoe not seen, one seen beyond the
     two a player has, a gem not seen, a gem of another colour, a deposit's pile nudged
     (or a gem put back where it lay), a place nudged or a canoe's look against its
-    cargo (``LOOKED``), a gem seen in an empty canoe of a
-    colour this table's camera is known to read in empty canoes, or in a canoe the event
-    emptied of a gem of another colour, or one gem read in both canoes of a shared disc
-    (``Mismatch.doubled``)."""
+    cargo (``LOOKED``), a gem seen in an empty canoe of a colour this table's camera is
+    known to read in empty canoes, or in a canoe the event emptied of a gem of another
+    colour, or one gem read in both canoes of a shared disc (``Mismatch.doubled``)."""
     return m.kind in ("missing", "deposit", *LOOKED) or m.phantom or m.misread_colour \
         or m.unseen_gem or (m.kind == "cargo" and (m.invented or m.emptied or m.doubled))
 
