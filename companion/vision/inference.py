@@ -133,6 +133,13 @@ def _seen_leave(m: Mismatch, gone: frozenset[str]) -> bool:
     return m.unseen_gem and isinstance(m.expected, tuple) and m.expected[1] in gone
 
 
+def _recosted(score: float, was: list[Mismatch], now: list[Mismatch]
+              ) -> tuple[float, list[Mismatch]]:
+    """An event's score and disagreements after some of them were costed again (`now`,
+    one for one with `was`)."""
+    return score - sum(a.cost - b.cost for a, b in zip(was, now, strict=True)), now
+
+
 def infer_turn(game: Game, observation: Mapping[str, Any] | Sighting,
                card: int | str | None = None, weights: FitWeights = DEFAULT_WEIGHTS
                ) -> TurnInference:
@@ -174,14 +181,12 @@ def infer_turn(game: Game, observation: Mapping[str, Any] | Sighting,
             # that very gem leave (``Sighting.deposits_taken``), its canoe not showing
             # it is no evidence against the turn: a gem taken goes into a canoe.
             # (The mover's canoes only: another player's gem on that slot is no load.)
-            was, found = found, [
+            score, found = _recosted(score, found, [
                 replace(m, vouched=True,
                         cost=0.0 if _seen_leave(m, seen.gems_seen_taken) else m.cost)
-                if m.player == player and m.expected in loaded else m for m in found]
-            score -= sum(a.cost - b.cost for a, b in zip(was, found, strict=True))
+                if m.player == player and m.expected in loaded else m for m in found])
         if seen.cargo_changed:
-            was, found = found, stolen_seen_leave(turn, before, found, seen)
-            score -= sum(a.cost - b.cost for a, b in zip(was, found, strict=True))
+            score, found = _recosted(score, found, stolen_seen_leave(turn, before, found, seen))
         stirred = stirred_mismatches(before, canoes, seen, weights,
                                      {place for a in turn.canoes
                                       for place in (a.origin, a.destination)}) + \
