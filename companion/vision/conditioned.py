@@ -64,6 +64,9 @@ SAME_VIEW_PX = 3.0
 # levels above the pictures' noise (the cloud moving changes its two positions by 25
 # and more in the 3-D worlds; a mean of still frames has a noise of a level or two).
 CLOUD_CHANGE = 6.0
+# A patch of changed pixels larger than this many hulls' area is not one canoe's or a
+# player's two canoes' hulls and shadows coming or going: it spills over no place.
+SPILL_HULLS = 4.0
 
 WEATHER = "weather"
 # A deposit's place name among the changed places: "deposit:violet".
@@ -73,23 +76,27 @@ DEPOSIT = "deposit:"
 class Changes(frozenset[str]):
     """The places whose pixels changed (slots, "D", "F", and WEATHER for the cloud's
     track), with how much each weather position changed (``weather``: the mean
-    difference there, in grey levels), which tells where the cloud went, and the
-    pixels of each deposit that changed as a gem's would (``piles``: deposit -> their
-    indices), which tell what left it (``piles_taken``)."""
+    difference there, in grey levels), which tells where the cloud went, the pixels of
+    each deposit that changed as a gem's would (``piles``: deposit -> their indices),
+    which tell what left it (``piles_taken``), and the changed places whose change is
+    all another place's spilling over (``spills``: place -> those places)."""
 
     weather: dict[int, float]
     piles: dict[str, tuple[np.ndarray, np.ndarray]]
+    spills: dict[str, frozenset[str]]
 
     def __new__(cls, places: Iterable[str] = (), weather: Mapping[int, float] | None = None,
-                piles: Mapping[str, tuple[np.ndarray, np.ndarray]] | None = None) -> Changes:
+                piles: Mapping[str, tuple[np.ndarray, np.ndarray]] | None = None,
+                spills: Mapping[str, frozenset[str]] | None = None) -> Changes:
         out = super().__new__(cls, places)
         out.weather = dict(weather or {})
         out.piles = dict(piles or {})
+        out.spills = {p: q for p, q in (spills or {}).items() if p in out}
         return out
 
     def also(self, places: Iterable[str]) -> Changes:
         """These changes and `places` besides."""
-        return Changes(self | set(places), self.weather, self.piles)
+        return Changes(self | set(places), self.weather, self.piles, self.spills)
 
     def cloud_moved_to(self, before: int) -> int | None:
         """Where the cloud went from `before`: the other track position that changed
@@ -120,7 +127,8 @@ def changed_places(detector: Detector, before: np.ndarray, after: np.ndarray,
     faint = (_gem_sized(detector, most) > DEPOSIT_CHANGE + 3 * floor
              if wanted is None or any(p.startswith(DEPOSIT) for p in wanted) else None)
     out, piles = set(), {}
-    for place, idx in _place_pixels(detector).items():
+    pixels = _place_pixels(detector)
+    for place, idx in pixels.items():
         if wanted is not None and place not in wanted:
             continue
         if place.startswith(DEPOSIT):
@@ -139,7 +147,35 @@ def changed_places(detector: Detector, before: np.ndarray, after: np.ndarray,
     if (wanted is None or WEATHER in wanted) and \
             max(weather.values()) >= CLOUD_CHANGE + 1.5 * floor:
         out.add(WEATHER)
-    return Changes(out, weather, piles)
+    return Changes(out, weather, piles, _spills(detector, diff, pixels, out))
+
+
+def _spills(detector: Detector, diff: np.ndarray,
+            pixels: Mapping[str, tuple[np.ndarray, np.ndarray]],
+            changed: Iterable[str]) -> dict[str, frozenset[str]]:
+    """The changed places (slots, D, F) whose change is all another's spilling over,
+    with the places it spilled from. Each patch of changed pixels belongs to the place
+    holding most of it: a canoe that left or reached a slot changes its neighbour too
+    where its hull, or its shadow, reaches over (the forks' slots lie close). A place
+    whose own patches change less than a gem's area only took part in its neighbours'
+    changes. A patch larger than SPILL_HULLS hulls is no canoe's doing (the light
+    changed): it spills nowhere."""
+    names = [p for p in pixels if not p.startswith(DEPOSIT)]
+    n, patches = cv2.connectedComponents(diff.astype(np.uint8), connectivity=8)
+    counts = np.stack([np.bincount(patches[pixels[p]], minlength=n) for p in names])
+    counts[:, 0] = 0  # (the unchanged pixels)
+    home = counts.argmax(axis=0)
+    canoes_sized = np.bincount(patches.ravel(), minlength=n) <= SPILL_HULLS * detector.canoe_px
+    enough = GEM_SHARE * detector.gem_px
+    out = {}
+    for i, place in enumerate(names):
+        mine = counts[i]
+        if place not in changed or mine[home == i].sum() >= enough:
+            continue
+        spilled = (mine > 0) & (home != i)
+        if not mine[spilled & ~canoes_sized].any():
+            out[place] = frozenset(names[j] for j in np.unique(home[spilled]))
+    return out
 
 
 def _gem_sized(detector: Detector, most: np.ndarray) -> np.ndarray:
@@ -226,6 +262,9 @@ def condition(observation: Mapping[str, Any], before: State | Game | Mapping[str
         # ... and the places whose pixels changed: a move that leaves one as it was does
         # not explain the picture, even when its canoes there were not seen.
         out["places_changed"] = [p for p in PLACES if p in changed]
+        # ... of which those that only took part in a neighbour's change.
+        out["places_spilled"] = {p: [q for q in PLACES if q in changed_in.spills[p]]
+                                 for p in PLACES if p in changed_in.spills}
     if WEATHER not in changed:
         out["weather"] = known["weather"]
     elif isinstance(changed_in, Changes) and known["weather"] is not None:

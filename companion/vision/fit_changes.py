@@ -100,10 +100,13 @@ def stirred_mismatches(before: Mapping[str, Sequence[Canoe]],
     (``Sighting.places_changed`` None). `touched`: the places the event's canoes left
     or reached: their pixels changing is explained even when the event leaves the same
     pieces there (two canoes of a player trading places); not changing, they may look
-    as before."""
+    as before. A place whose change is all the spill of a touched place's
+    (``Sighting.places_spilled``: a hull or its shadow reaching over) is explained
+    too."""
     if seen.places_changed is None:
         return []
     touched = set(touched)
+    spilled = seen.places_spilled or {}
 
     def content(canoes: Mapping[str, Sequence[Canoe]], place: str) -> list[tuple[str, str]]:
         return sorted((p, gem or "") for p, cs in canoes.items() for at, gem in cs
@@ -112,7 +115,8 @@ def stirred_mismatches(before: Mapping[str, Sequence[Canoe]],
     out = []
     for place in PLACES:
         was, now = content(before, place), content(after, place)
-        if place in seen.places_changed and was == now and place not in touched:
+        if place in seen.places_changed and was == now and place not in touched \
+                and not touched & spilled.get(place, frozenset()):
             out.append(Mismatch("stirred", None, None, place, weights.stirred))
         elif place not in seen.places_changed and was != now \
                 and not _loaded_gems_seen_taken(was, now, seen.gems_seen_taken):

@@ -44,6 +44,10 @@ class Sighting:
     # The places (slots, D, F) whose pixels changed since the picture before, None when
     # not known.
     places_changed: frozenset[str] | None = None
+    # The places of ``places_changed`` whose change is all the spill of changes centred
+    # on other places (a canoe that left or reached a neighbouring slot reaching over),
+    # with those places.
+    places_spilled: Mapping[str, frozenset[str]] | None = None
     # How often a gem of each colour that a canoe carried was seen in it in this
     # table's confirmed pictures (gem: share, 0 to 1); a colour not listed counts as
     # always seen.
@@ -171,10 +175,26 @@ def read_observation(observation: Mapping[str, Any] | Sighting) -> Sighting:
     kept, altered = (_by_player(observation, key) for key in ("cargo_kept", "cargo_changed"))
     return Sighting({p: sorted(c, key=canoe_key) for p, c in canoes.items()}, weather,
                     tuple(no_disc), None if changed is None else frozenset(changed),
-                    None if stirred is None else frozenset(stirred), shown, invented,
+                    None if stirred is None else frozenset(stirred),
+                    _spilled(observation, stirred), shown, invented,
                     None if taken is None else dict(taken),
                     None if swapped is None else float(swapped), takes,
                     None if two is None else frozenset(two), kept, altered)
+
+
+def _spilled(observation: Mapping[str, Any], changed: list[str] | None
+             ) -> dict[str, frozenset[str]] | None:
+    """``places_spilled``: changed places mapped to the places they spilled from."""
+    spilled = observation.get("places_spilled")
+    if spilled is None:
+        return None
+    if not isinstance(spilled, Mapping) or any(
+            place not in (changed or ()) or not isinstance(sources, list)
+            or any(source not in PLACES or source == place for source in sources)
+            for place, sources in spilled.items()):
+        raise _fail(f"'places_spilled' must map places of 'places_changed' to lists of "
+                    f"other places, not {spilled!r}")
+    return {place: frozenset(sources) for place, sources in spilled.items()}
 
 
 def _by_player(observation: Mapping[str, Any], key: str) -> frozenset[tuple[str, str]] | None:

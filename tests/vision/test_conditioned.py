@@ -106,6 +106,53 @@ def test_a_clear_gem_put_on_a_brightened_pile_is_still_seen(vision, board, pictu
     assert "deposit:violet" in changed_places(vision.detector, picture, after)
 
 
+def _hull_towards(image: np.ndarray, vision: Vision, start: tuple[float, float],
+                  end: tuple[float, float], colour: tuple[int, int, int] = (30, 60, 200)
+                  ) -> np.ndarray:
+    """The image with a hull-wide stroke painted from one board point to another."""
+    out = image.copy()
+    s = vision.detector.scale
+    width = 2 * int(round(np.sqrt(vision.detector.gem_px / np.pi)))
+    cv2.line(out, (int(start[0] * s), int(start[1] * s)), (int(end[0] * s), int(end[1] * s)),
+             colour, max(width, 2))
+    return out
+
+
+def _towards(board, a: str, b: str, share: float) -> tuple[float, float]:
+    (ax, ay), (bx, by) = board.slots[a], board.slots[b]
+    return ax + share * (bx - ax), ay + share * (by - ay)
+
+
+def test_a_canoe_reaching_over_its_neighbour_changes_it_as_a_spill(vision, board, picture):
+    # A canoe on 6L whose end lies over 7L's nearer half: 7L changed only as part of
+    # 6L's change.
+    after = _hull_towards(picture, vision, board.slots["6L"], _towards(board, "6L", "7L", 0.7))
+    changed = changed_places(vision.detector, picture, after)
+    assert {"6L", "7L"} <= changed
+    assert changed.spills["7L"] == {"6L"}
+    assert "6L" not in changed.spills
+    game = Game(["red", "blue", "green"])
+    seen = condition(expected_observation(game), game, changed)
+    assert seen["places_spilled"]["7L"] == ["6L"]
+
+
+def test_a_gem_of_its_own_beside_a_neighbours_spill_is_a_change_of_its_own(vision, board,
+                                                                            picture):
+    after = _hull_towards(picture, vision, board.slots["6L"], _towards(board, "6L", "7L", 0.7))
+    after = gem_blob(after, vision, _towards(board, "7L", "6L", -0.3))
+    changed = changed_places(vision.detector, picture, after)
+    assert "7L" in changed and "7L" not in changed.spills
+
+
+def test_a_change_larger_than_canoes_spills_nowhere(vision, board, picture):
+    # The light changed over half the board: no canoe's doing.
+    after = picture.copy()
+    h, w = after.shape[:2]
+    after[:, : w // 2] = np.clip(after[:, : w // 2].astype(int) + 80, 0, 255)
+    changed = changed_places(vision.detector, picture, after)
+    assert len(changed & set(board.slots)) >= 3 and not changed.spills
+
+
 def test_the_cloud_moved_changes_the_weather_track(vision, board, picture):
     after = gem_blob(picture, vision, list(board.weather_mm.values())[3], colour=(250, 250, 250))
     assert WEATHER in changed_places(vision.detector, picture, after)
@@ -126,7 +173,8 @@ def test_unchanged_places_keep_the_state_whatever_was_read(mid_game):
     # pixels compared say which piles and places changed (here: none); readings
     # compared cannot
     assert condition(misread, mid_game, Changes()) == seen | {"deposits_changed": [],
-                                                               "places_changed": []}
+                                                               "places_changed": [],
+                                                               "places_spilled": {}}
     assert misread["slots"]["1"]["canoes"] == []     # the observation given is not modified
 
 

@@ -53,6 +53,28 @@ def test_a_place_changed_that_no_turn_explains_is_asked_about_never_flagged():
     assert any(m.kind == "stirred" and m.seen == "2" for m in result.candidates[0].mismatches)
 
 
+def test_a_neighbour_changed_only_by_the_canoe_that_came_is_explained():
+    # The canoe put down on 6L lies with its bow and shadow over 7L: 7L's pixels
+    # changed, all of them as part of the change centred on 6L (``places_spilled``).
+    game = worked_example()
+    obs = _unseen(observe_after(game, parse_turn("D-6L", "blue")), "6L")
+    obs["places_changed"] = ["D", "6L", "7L"]
+    assert infer_turn(game, obs).status == "ambiguous"
+    obs["places_spilled"] = {"7L": ["6L"]}
+    result = infer_turn(game, obs)
+    assert (result.status, _texts(result)) == ("exact", ["D-6L"])
+
+
+def test_a_spill_from_a_place_no_canoe_came_to_or_left_explains_nothing():
+    game = worked_example()
+    obs = _unseen(observe_after(game, parse_turn("D-6L", "blue")), "6L")
+    obs["places_changed"] = ["D", "5", "6L", "7L"]
+    obs["places_spilled"] = {"7L": ["5"]}
+    result = infer_turn(game, obs)
+    assert result.status == "ambiguous"
+    assert any(m.kind == "stirred" and m.seen == "7L" for m in result.candidates[0].mismatches)
+
+
 def test_a_gem_this_table_often_misses_unseen_does_not_tell_a_theft():
     # At a table whose camera showed only a quarter of the clear gems canoes carried,
     # blue's canoe seen empty may still hold its clear gem: ask, the theft among.
@@ -217,6 +239,8 @@ def test_a_canoes_look_that_no_legal_move_explains_tells_none_apart():
 @pytest.mark.parametrize("field, value, message", [
     ("places_changed", ["9"], "'places_changed' must be a list of places"),
     ("places_changed", "D", "'places_changed' must be a list of places"),
+    ("places_spilled", {"7L": ["6L"]}, "'places_spilled' must map places of 'places_changed'"),
+    ("places_spilled", ["7L"], "'places_spilled' must map places of 'places_changed'"),
     ("gems_shown", {"clear": 1.5}, "'gems_shown' must map gems"),
     ("gems_shown", ["clear"], "'gems_shown' must map gems"),
     ("gems_invented", {"gold": 0.1}, "'gems_invented' must map gems"),
@@ -238,6 +262,15 @@ def test_malformed_table_evidence_is_refused_with_one_line(field, value, message
     with pytest.raises(ObservationError, match=message) as err:
         infer_turn(game, obs)
     assert "\n" not in str(err.value)
+
+
+@pytest.mark.parametrize("spilled", [{"7L": ["7L"]}, {"7L": ["9"]}, {"7R": ["6L"]}])
+def test_a_spill_must_be_of_a_changed_place_from_another(spilled):
+    game = worked_example()
+    obs = observe_after(game, parse_turn("D-6L", "blue"))
+    obs["places_changed"], obs["places_spilled"] = ["D", "6L", "7L"], spilled
+    with pytest.raises(ObservationError, match="'places_spilled' must map places"):
+        infer_turn(game, obs)
 
 
 def test_a_place_a_turn_changes_that_did_not_change_tells_against_it():
