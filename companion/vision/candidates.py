@@ -18,6 +18,7 @@ from .expected import Canoe
 from .fit import Mismatch, place_diff
 from .sighting import Sighting
 from .slips import (
+    LOOKS,
     TOLERANCE,
     _benign,
     _key,
@@ -199,8 +200,9 @@ class Inference:
 
 def _status(candidates: Sequence[Candidate]) -> str:
     """exact: one event fits perfectly, or with canoes hidden only (TOLERANCE) and by
-    MARGIN ahead of the next; ambiguous: several fit as well (or too nearly), or the
-    best only with gems of another colour or places stirred, or only with more hidden
+    MARGIN ahead of the next (or with canoes looking against it, ``LOOKS``, when it is
+    more than TOLERANCE ahead even charged them); ambiguous: several fit as well (or too nearly), or
+    the best only with gems of another colour or places stirred, or only with more hidden
     (or stirred) than TOLERANCE; none: nothing fits (beyond TOLERANCE, piles not seen
     to change not counted)."""
     if not candidates:
@@ -234,6 +236,15 @@ def _status(candidates: Sequence[Candidate]) -> str:
         # (``_benign``) fits as well as a perfect fit: ask.
         return "exact" if clear or (runner is not None
                                     and slips(runner.mismatches) != "hidden") else "ambiguous"
+    if kind == "stirred" and all(m.kind in LOOKS or _benign(m) for m in first.mismatches) \
+            and (runner is None or _key(runner.score - first.score) > TOLERANCE):
+        # A canoe's look against itself tells near events apart; it does not overrule
+        # the rest of the picture where that says more against every other event than a
+        # picture's slips do (TOLERANCE), charged the look. (A crowded disc's canoes
+        # shift as another joins them, and their middles with them: 1 of 127 canoes
+        # that kept their cargo on a slot others came to looked changed in the tuned
+        # games.)
+        return "exact"
     return "exact" if clear and kind == "hidden" else "ambiguous"
 
 

@@ -24,7 +24,8 @@ TOLERANCE = 2.0
 # What two pictures saw change, or not, against an event: a place stirred, a canoe's
 # cargo kept or changed by its look (``fit_changes``). Slips to ask about: something
 # came or went that the reading did not make out, or a canoe nudged into the gloss.
-LOOKED = ("stirred", "kept", "changed")
+LOOKS = ("kept", "changed")
+LOOKED = ("stirred", *LOOKS)
 
 
 def slips(mismatches: Sequence[Mismatch]) -> str | None:

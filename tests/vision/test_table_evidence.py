@@ -217,6 +217,19 @@ def test_R_STEAL_a_canoes_look_against_the_move_is_asked_about_never_flagged():
     assert result.status == "ambiguous" and "5-4" in _texts(result)
 
 
+def test_R_STEAL_a_canoes_look_does_not_overrule_a_picture_far_from_every_other_move():
+    # Green went down to 6L; blue's canoe on 4, which green could have robbed, looks
+    # other than before (a canoe beside it shifted it on its disc). Every theft puts
+    # green's canoe where the picture shows none: the move is taken.
+    game, _, _ = green_robs_blues_violet()
+    went = parse_turn("5-6L", "green")
+    obs = observe_after(game, went)
+    obs["cargo_changed"] = {"blue": ["4"]}
+    result = infer_turn(game, obs)
+    assert (result.status, result.turn) == ("exact", went)
+    assert [m.kind for m in result.candidates[0].mismatches] == ["changed"]
+
+
 def test_R_STEAL_1_a_clear_gem_stolen_may_leave_its_canoe_looking_as_before():
     # A clear gem shows the hull through it: blue's canoe looks about the same without
     # it, so looking as before tells nothing against the theft.
