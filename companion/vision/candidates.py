@@ -201,10 +201,10 @@ class Inference:
 def _status(candidates: Sequence[Candidate]) -> str:
     """exact: one event fits perfectly, or with canoes hidden only (TOLERANCE) and by
     MARGIN ahead of the next (or with canoes looking against it, ``LOOKS``, when it is
-    more than TOLERANCE ahead even charged them); ambiguous: several fit as well (or too nearly), or
-    the best only with gems of another colour or places stirred, or only with more hidden
-    (or stirred) than TOLERANCE; none: nothing fits (beyond TOLERANCE, piles not seen
-    to change not counted)."""
+    more than TOLERANCE ahead even charged them); ambiguous: several fit as well (or
+    too nearly), or the best only with gems of another colour or places stirred, or
+    only with more hidden (or stirred) than TOLERANCE; none: nothing fits (beyond
+    TOLERANCE, piles not seen to change not counted)."""
     if not candidates:
         return "none"
     first = candidates[0]

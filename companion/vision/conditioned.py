@@ -162,8 +162,8 @@ def _spills(detector: Detector, diff: np.ndarray,
     changed): it spills nowhere."""
     names, where = _place_labels(detector, pixels)
     n, patches = cv2.connectedComponents(diff.astype(np.uint8), connectivity=8)
-    # Per patch, its size, and its pixels in each place: counted over the changed
-    # pixels alone (the whole image's take a picture's view a millisecond more).
+    # Per patch, its size and its pixels in each place: counted over the changed pixels
+    # alone (counting over the whole image costs a judged view a millisecond more).
     changed_px = np.flatnonzero(diff.ravel())
     of_patch = patches.ravel()[changed_px]
     at = where.ravel()[changed_px]
