@@ -1,8 +1,9 @@
 """What the table's own pictures add to one reading (vision.inference): the places whose
-pixels changed since the confirmed picture before (``places_changed``), the canoes
-that stayed looking as before or not (``cargo_kept``, ``cargo_changed``), and how this
-table's camera reads gems in canoes (``gems_shown``, ``gems_invented``,
-``gems_swapped``), learned from the pictures the game confirmed (``vision.looks``)."""
+pixels changed since the confirmed picture before (``places_changed``; those only a
+neighbour's change reached over, ``places_spilled``), the canoes that stayed looking as
+before or not (``cargo_kept``, ``cargo_changed``), and how this table's camera reads
+gems in canoes (``gems_shown``, ``gems_invented``, ``gems_swapped``), learned from the
+pictures the game confirmed (``vision.looks``)."""
 
 from __future__ import annotations
 
