@@ -113,7 +113,7 @@ def changed_places(detector: Detector, before: np.ndarray, after: np.ndarray,
     """The places (slots, "D", "F", "deposit:NAME" for each deposit, and "weather" for
     the cloud's track) whose pixels changed between two light-corrected board images of
     the same board and camera. A gem taken from a pile or put on one changes at least
-    its own area there."""
+    its own area there. Asked of some `places` only, no spills are told (``_spills``)."""
     if before.shape != after.shape:
         raise ValueError("the two pictures are not of the same board at the same scale")
     most = largest_change(before, after)
@@ -147,7 +147,9 @@ def changed_places(detector: Detector, before: np.ndarray, after: np.ndarray,
     if (wanted is None or WEATHER in wanted) and \
             max(weather.values()) >= CLOUD_CHANGE + 1.5 * floor:
         out.add(WEATHER)
-    return Changes(out, weather, piles, _spills(detector, diff, pixels, out))
+    # (Which place a patch belongs to needs every place measured.)
+    spills = _spills(detector, diff, pixels, out) if wanted is None else {}
+    return Changes(out, weather, piles, spills)
 
 
 def _spills(detector: Detector, diff: np.ndarray,
