@@ -60,6 +60,10 @@ WORLDS: dict[str, tuple[int, str, bool]] = {
     "w106": (106, "calibration/board.json", True),
     "w107": (107, "tools/worlds/boards/compact.json", True),
     "w108": (108, "tools/worlds/boards/wide.json", True),
+    # A fourth tuned board (2026-11-27): a river that leaves a tall dock on the left and
+    # bends down to the falls, so that most slots' canoes lie aslant, as no tuned
+    # board had them but the wide one's; a fresh draw of the looks with a game.
+    "w109": (109, "tools/worlds/boards/bent.json", True),
     "w901": (901, "tools/worlds/boards/curved.json", False),
     "w902": (902, "tools/worlds/boards/curved.json", False),
     "w903": (903, "tools/worlds/boards/curved.json", False),
@@ -96,6 +100,10 @@ GAMES: dict[str, tuple[str, int, int]] = {
     "g109": ("w101", 7012, 3),
     "g110": ("w102", 7105, 3),
     "g111": ("w103", 7263, 3),
+    # On the bent board (2026-11-27): the two shortest complete three-player games of
+    # seeds 8000-8400 (39 and 40 events).
+    "g112": ("w109", 8352, 3),
+    "g113": ("w109", 8387, 3),
     "g901": ("w901", 1082, 3),
     "g902": ("w902", 2274, 3),
     "g903": ("w903", 2247, 3),
