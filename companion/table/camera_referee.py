@@ -89,7 +89,7 @@ class CameraReferee:
         fits = [c for c in result.candidates if all(m.misread_colour for m in c.mismatches)]
         near = [c for c in fits if c.score < fits[0].score + MARGIN] if fits else []
         if not near:
-            return "same"
+            return self._hidden_load(game, seen, result, source)
         only = near[0].event
         if len(near) == 1 and not near[0].mismatches and seen.deposits_changed \
                 and isinstance(only, Turn):
@@ -99,6 +99,30 @@ class CameraReferee:
         places = ", ".join(sorted(seen.places_changed))
         return self._ask_same(game, [c.event for c in near], [c.text for c in near], source,
                               f"the same pieces lie on {places} as before")
+
+    def _hidden_load(self, game: Game, seen: Any, result: Inference, source: str) -> str:
+        """A view showing the pieces as the game has them but for gems a move loads
+        that the picture did not show in their canoes (a gem of the hull's own colour,
+        a clear one: ``Mismatch.unseen_gem``), where a pile showed a gem taken from it
+        (``Sighting.deposits_taken``): no move leaves a pile so, and that move takes the
+        gem. Read as any view: played when it alone fits (a canoe loading in place, or
+        one landing as another like it leaves loaded), else asked once a turn; "same"
+        when the piles showed nothing taken or the best fit disagrees otherwise."""
+        if result.status == "none" or not seen.deposits_taken or not result.candidates:
+            return "same"
+
+        def hidden_only(c: Any) -> bool:
+            return isinstance(c.event, Turn) and bool(c.mismatches) \
+                and all(m.unseen_gem for m in c.mismatches)
+
+        if not hidden_only(result.candidates[0]):
+            return "same"
+        if result.status == "exact" and result.turn is not None:
+            return "applied" if self._play(game, result.turn, source) else "flagged"
+        near = [c for c in result.best if hidden_only(c)]
+        taken = ", ".join(sorted(set(seen.deposits_taken.values())))
+        return self._ask_same(game, [c.event for c in near], [c.text for c in near], source,
+                              f"a gem left the {taken} pile, no canoe is seen to carry it")
 
     def _unseen(self, game: Game, source: str) -> str:
         """A view after something moved over the board in which no place changed. A

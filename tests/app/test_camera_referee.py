@@ -197,6 +197,61 @@ def test_R_GEM_3_a_move_leaving_the_same_pieces_is_played_when_the_piles_name_it
         table.store.close()
 
 
+def _a_canoe_can_load_where_it_lies() -> tuple[Table, Turn]:
+    """A table at the first random position (seed 31) where a legal turn loads a gem
+    into a canoe where it lies and moves no canoe (e.g. "5+yellow"): the picture after
+    it shows every canoe as before when the gem hides in its canoe."""
+    from companion.rules.random_play import random_positions
+
+    for game in random_positions(random.Random(31), 30):
+        for turn in game.legal_turns():
+            if turn.cloud is None and turn.canoes and all(
+                    a.destination == a.origin and a.steal is None
+                    and [op[:5] for op in (*a.pre, *a.post)] == ["load:"]
+                    for a in turn.canoes):
+                store = Store(":memory:")
+                game_id = store.new_game(game.setup.to_json())
+                for event in game.events:
+                    store.append_event(game_id, event.to_json())
+                return Table(store), turn
+    raise AssertionError("no such position among the first thirty of seed 31")
+
+
+def _gem_loaded_unseen(table: Table, turn: Turn, **pixels) -> dict:
+    """The view after `turn` with the gems it loads hidden in their canoes (the view of
+    the game as it stood) and the piles seen as `turn` leaves them."""
+    piles = after_piles(table.game, turn)
+    (deposit,) = [n for n, p in table.game.state.deposits.items() if p != piles.get(n)]
+    (gem,) = taken_gems(table.game.state.deposits[deposit], piles[deposit])
+    return {**expected_observation(table.game),
+            "places_changed": sorted({a.origin for a in turn.canoes}),
+            "deposits_changed": [deposit], "deposits_taken": {deposit: gem}, **pixels}
+
+
+def test_R_GEM_3_a_gem_loaded_in_place_is_played_when_its_pile_shows_it_taken():
+    # A canoe loaded where it lay; the gem hides in it (a clear gem, one of the hull's
+    # own colour), but its pile shows a gem of that colour gone: no move leaves a pile
+    # so, and this one takes it.
+    table, turn = _a_canoe_can_load_where_it_lies()
+    try:
+        events = len(table.game.events)
+        assert table.observe(_gem_loaded_unseen(table, turn)) == "applied"
+        assert table.game.events[events:] == [turn]
+    finally:
+        table.store.close()
+
+
+def test_a_hidden_load_is_the_same_view_when_no_pile_showed_a_gem_taken():
+    table, turn = _a_canoe_can_load_where_it_lies()
+    try:
+        events = len(table.game.events)
+        view = _gem_loaded_unseen(table, turn, deposits_changed=[], deposits_taken={})
+        assert table.observe(view) == "same"
+        assert len(table.game.events) == events
+    finally:
+        table.store.close()
+
+
 def after_piles(game: Game, turn: Turn) -> dict:
     """The deposits once `turn` is played; `game` is left as it was."""
     game.apply(turn)
