@@ -12,7 +12,7 @@ from companion.rules import Game, Phase, River, Turn, format_turn
 from .errors import Invalid
 
 if TYPE_CHECKING:
-    from companion.vision.inference import Inference
+    from companion.vision.inference import Inference, TurnInference
 
     from .table import Table
 
@@ -100,7 +100,7 @@ class CameraReferee:
         return self._ask_same(game, [c.event for c in near], [c.text for c in near], source,
                               f"the same pieces lie on {places} as before")
 
-    def _hidden_load(self, game: Game, seen: Any, result: Inference, source: str) -> str:
+    def _hidden_load(self, game: Game, seen: Any, result: TurnInference, source: str) -> str:
         """A view showing the pieces as the game has them but for gems a move loads
         that the picture did not show in their canoes (a gem of the hull's own colour,
         a clear one: ``Mismatch.unseen_gem``), where a pile showed a gem taken from it
