@@ -65,8 +65,12 @@ SAME_VIEW_PX = 3.0
 # and more in the 3-D worlds; a mean of still frames has a noise of a level or two).
 CLOUD_CHANGE = 6.0
 # A patch of changed pixels larger than this many hulls' area is not one canoe's or a
-# player's two canoes' hulls and shadows coming or going: it spills over no place.
+# player's two canoes' hulls and shadows coming or going, unless at least HOME_SHARE of
+# it lies on its own place: canoes that left a crowded disc together (two of a player
+# and the one they lay against, shifted) change one patch of 4.3 hulls and more; the
+# light changing spreads over the board. Else it spills over no place.
 SPILL_HULLS = 4.0
+HOME_SHARE = 0.5
 
 WEATHER = "weather"
 # A deposit's place name among the changed places: "deposit:violet".
@@ -160,8 +164,8 @@ def _spills(detector: Detector, diff: np.ndarray,
     holding most of it: a canoe that left or reached a slot changes its neighbour too
     where its hull, or its shadow, reaches over (the forks' slots lie close). A place
     whose own patches change less than a gem's area only took part in its neighbours'
-    changes. A patch larger than SPILL_HULLS hulls is no canoe's doing (the light
-    changed): it spills nowhere."""
+    changes. A patch larger than SPILL_HULLS hulls that lies mostly off its own place
+    is no canoe's doing (the light changed): it spills nowhere."""
     names, where = _place_labels(detector, pixels)
     n, patches = cv2.connectedComponents(diff.astype(np.uint8), connectivity=8)
     # Per patch, its size and its pixels in each place: counted over the changed pixels
@@ -174,7 +178,9 @@ def _spills(detector: Detector, diff: np.ndarray,
                          minlength=len(names) * n).reshape(len(names), n)
     counts[:, 0] = 0  # (the unchanged pixels)
     home = counts.argmax(axis=0)
-    canoes_sized = np.bincount(of_patch, minlength=n) <= SPILL_HULLS * detector.canoe_px
+    size = np.bincount(of_patch, minlength=n)
+    canoes_sized = (size <= SPILL_HULLS * detector.canoe_px) \
+        | (counts[home, np.arange(n)] >= HOME_SHARE * size)
     enough = GEM_SHARE * detector.gem_px
     out = {}
     for i, place in enumerate(names):

@@ -11,6 +11,7 @@ import pytest
 
 from companion.rules import Game
 from companion.vision.conditioned import (
+    SPILL_HULLS,
     WEATHER,
     Changes,
     changed_places,
@@ -142,6 +143,19 @@ def test_a_gem_of_its_own_beside_a_neighbours_spill_is_a_change_of_its_own(visio
     after = gem_blob(after, vision, _towards(board, "7L", "6L", -0.3))
     changed = changed_places(vision.detector, picture, after)
     assert "7L" in changed and "7L" not in changed.spills
+
+
+def test_canoes_leaving_a_crowded_disc_together_spill_as_one_does(vision, board, picture):
+    # Three canoes' change on 6L, one patch of more than SPILL_HULLS hulls, lying on
+    # 6L but for the end that reaches over 7L's nearer half.
+    after = _hull_towards(picture, vision, board.slots["6L"], _towards(board, "6L", "7L", 0.7))
+    s = vision.detector.scale
+    radius = np.sqrt(1.2 * SPILL_HULLS * vision.detector.canoe_px / np.pi)
+    x, y = board.slots["6L"]
+    cv2.circle(after, (int(x * s), int(y * s)), int(radius), (30, 60, 200), -1)
+    changed = changed_places(vision.detector, picture, after)
+    assert {"6L", "7L"} <= changed
+    assert changed.spills["7L"] == {"6L"}
 
 
 def test_a_change_larger_than_canoes_spills_nowhere(vision, board, picture):
