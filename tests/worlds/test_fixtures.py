@@ -83,10 +83,11 @@ def test_every_change_of_the_board_has_a_hand_frame_then_a_stable_frame(game_dir
 
 
 def test_the_fixtures_fit_the_repository_budget():
-    # Nineteen short games and fifteen worlds' stills (README.md); a twentieth game needs
-    # a reason. (The eighteenth and nineteenth: a fourth tuned board, 2026-11-27.)
+    # Twenty short games and sixteen worlds' stills (README.md); a twenty-first game needs
+    # a reason. (The eighteenth to twentieth: a fourth and a fifth tuned board, each
+    # showing the camera misses no tuned world showed, 2026-11-27.)
     total = sum(p.stat().st_size for p in FIXTURES.rglob("*") if p.is_file())
-    assert total < 128 * 1024 * 1024
+    assert total < 140 * 1024 * 1024
 
 
 def test_every_world_and_game_of_the_generator_is_committed():

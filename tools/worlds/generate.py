@@ -64,6 +64,9 @@ WORLDS: dict[str, tuple[int, str, bool]] = {
     # bends down to the falls, so that most slots' canoes lie aslant, as no tuned
     # board had them but the wide one's; a fresh draw of the looks with a game.
     "w109": (109, "tools/worlds/boards/bent.json", True),
+    # A fifth (2026-11-27): the river runs the other way, from a dock on the right, and
+    # hooks down to the falls on the left; larger discs further apart.
+    "w110": (110, "tools/worlds/boards/hooked.json", True),
     "w901": (901, "tools/worlds/boards/curved.json", False),
     "w902": (902, "tools/worlds/boards/curved.json", False),
     "w903": (903, "tools/worlds/boards/curved.json", False),
@@ -104,6 +107,9 @@ GAMES: dict[str, tuple[str, int, int]] = {
     # seeds 8000-8400 (39 and 40 events).
     "g112": ("w109", 8352, 3),
     "g113": ("w109", 8387, 3),
+    # On the hooked board: four players (as g906), the shortest complete game of seeds
+    # 8400-8800 (53 events).
+    "g114": ("w110", 8455, 4),
     "g901": ("w901", 1082, 3),
     "g902": ("w902", 2274, 3),
     "g903": ("w903", 2247, 3),
