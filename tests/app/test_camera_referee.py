@@ -157,6 +157,15 @@ def test_a_view_where_no_place_changed_is_the_same_when_every_move_shows(table):
     assert table.observe({**expected_observation(table.game), "places_changed": []}) == "same"
 
 
+def _table_of(game: Game) -> Table:
+    """A table with an in-memory store that played `game`'s events."""
+    store = Store(":memory:")
+    game_id = store.new_game(game.setup.to_json())
+    for event in game.events:
+        store.append_event(game_id, event.to_json())
+    return Table(store)
+
+
 def _a_gem_brought_home_and_another_like_it_loaded() -> tuple[Table, Turn]:
     """A table at the first random position (seed 37) where a legal turn leaves every
     canoe as it was and takes a gem from a pile: a canoe brings its gem home and the
@@ -171,11 +180,7 @@ def _a_gem_brought_home_and_another_like_it_loaded() -> tuple[Table, Turn]:
             same = expected_observation(game) == before and game.state.deposits != piles
             game.undo()
             if same:
-                store = Store(":memory:")
-                game_id = store.new_game(game.setup.to_json())
-                for event in game.events:
-                    store.append_event(game_id, event.to_json())
-                return Table(store), turn
+                return _table_of(game), turn
     raise AssertionError("no such position among the first ten of seed 37")
 
 
@@ -184,14 +189,8 @@ def test_R_GEM_3_a_move_leaving_the_same_pieces_is_played_when_the_piles_name_it
     # one leaves the piles so.
     table, turn = _a_gem_brought_home_and_another_like_it_loaded()
     try:
-        piles = after_piles(table.game, turn)
-        (deposit,) = [n for n, p in table.game.state.deposits.items() if p != piles.get(n)]
-        (gem,) = taken_gems(table.game.state.deposits[deposit], piles[deposit])
-        view = {**expected_observation(table.game), "places_changed": sorted(
-            {p for a in turn.canoes for p in (a.origin, a.destination)}),
-            "deposits_changed": [deposit], "deposits_taken": {deposit: gem}}
         events = len(table.game.events)
-        assert table.observe(view) == "applied"
+        assert table.observe(_same_pieces_piles_changed(table, turn)) == "applied"
         assert table.game.events[events:] == [turn]
     finally:
         table.store.close()
@@ -209,22 +208,19 @@ def _a_canoe_can_load_where_it_lies() -> tuple[Table, Turn]:
                     a.destination == a.origin and a.steal is None
                     and [op[:5] for op in (*a.pre, *a.post)] == ["load:"]
                     for a in turn.canoes):
-                store = Store(":memory:")
-                game_id = store.new_game(game.setup.to_json())
-                for event in game.events:
-                    store.append_event(game_id, event.to_json())
-                return Table(store), turn
+                return _table_of(game), turn
     raise AssertionError("no such position among the first thirty of seed 31")
 
 
-def _gem_loaded_unseen(table: Table, turn: Turn, **pixels) -> dict:
-    """The view after `turn` with the gems it loads hidden in their canoes (the view of
-    the game as it stood) and the piles seen as `turn` leaves them."""
+def _same_pieces_piles_changed(table: Table, turn: Turn, **pixels) -> dict:
+    """The view of the game as it stood (what `turn` moves back where it was, the gems
+    it loads hidden in their canoes), the places it moves canoes from and to changed,
+    and the pile it takes a gem from seen as `turn` leaves it."""
     piles = after_piles(table.game, turn)
     (deposit,) = [n for n, p in table.game.state.deposits.items() if p != piles.get(n)]
     (gem,) = taken_gems(table.game.state.deposits[deposit], piles[deposit])
-    return {**expected_observation(table.game),
-            "places_changed": sorted({a.origin for a in turn.canoes}),
+    return {**expected_observation(table.game), "places_changed": sorted(
+            {p for a in turn.canoes for p in (a.origin, a.destination)}),
             "deposits_changed": [deposit], "deposits_taken": {deposit: gem}, **pixels}
 
 
@@ -235,7 +231,7 @@ def test_R_GEM_3_a_gem_loaded_in_place_is_played_when_its_pile_shows_it_taken():
     table, turn = _a_canoe_can_load_where_it_lies()
     try:
         events = len(table.game.events)
-        assert table.observe(_gem_loaded_unseen(table, turn)) == "applied"
+        assert table.observe(_same_pieces_piles_changed(table, turn)) == "applied"
         assert table.game.events[events:] == [turn]
     finally:
         table.store.close()
@@ -245,7 +241,8 @@ def test_a_hidden_load_is_the_same_view_when_no_pile_showed_a_gem_taken():
     table, turn = _a_canoe_can_load_where_it_lies()
     try:
         events = len(table.game.events)
-        view = _gem_loaded_unseen(table, turn, deposits_changed=[], deposits_taken={})
+        view = _same_pieces_piles_changed(table, turn, deposits_changed=[],
+                                          deposits_taken={})
         assert table.observe(view) == "same"
         assert len(table.game.events) == events
     finally:
