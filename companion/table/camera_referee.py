@@ -12,6 +12,7 @@ from companion.rules import Game, Phase, River, Turn, format_turn
 from .errors import Invalid
 
 if TYPE_CHECKING:
+    from companion.vision.candidates import Candidate
     from companion.vision.inference import Inference, TurnInference
 
     from .table import Table
@@ -71,7 +72,9 @@ class CameraReferee:
         yet: nothing is played); unless one move alone fits the piles as they changed
         (a gem brought home and another like it loaded: it is played). When no place
         changed at all, the same is asked of the moves that leave every piece as it lay
-        (``_unseen``)."""
+        (``_unseen``). When a pile showed a gem taken and the move that fits best
+        differs only by gems it loads that the picture did not show, it is read as any
+        view (``_hidden_load``)."""
         from companion.vision.candidates import MARGIN
         from companion.vision.inference import InferenceError, infer_turn
 
@@ -111,7 +114,7 @@ class CameraReferee:
         if result.status == "none" or not seen.deposits_taken or not result.candidates:
             return "same"
 
-        def hidden_only(c: Any) -> bool:
+        def hidden_only(c: Candidate) -> bool:
             return isinstance(c.event, Turn) and bool(c.mismatches) \
                 and all(m.unseen_gem for m in c.mismatches)
 

@@ -62,7 +62,7 @@ WORLDS: dict[str, tuple[int, str, bool]] = {
     "w108": (108, "tools/worlds/boards/wide.json", True),
     # A fourth tuned board (2026-11-27): a river that leaves a tall dock on the left and
     # bends down to the falls, so that most slots' canoes lie aslant, as no tuned
-    # board had them but the wide one's; a fresh draw of the looks with a game.
+    # board had them but the wide one's; a fresh draw of the looks, with two games.
     "w109": (109, "tools/worlds/boards/bent.json", True),
     # A fifth (2026-11-27): the river runs the other way, from a dock on the right, and
     # hooks down to the falls on the left; larger discs further apart.
