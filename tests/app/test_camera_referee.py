@@ -8,7 +8,7 @@ import random
 import pytest
 
 from companion.app import Invalid, Table
-from companion.rules import Game, River, Turn, parse_turn
+from companion.rules import Game, River, Turn, format_turn, parse_turn
 from companion.store import Store
 from companion.vision.expected import expected_observation, observation_from_canoes
 from companion.vision.fit_changes import taken_gems
@@ -233,6 +233,50 @@ def test_R_GEM_3_a_gem_loaded_in_place_is_played_when_its_pile_shows_it_taken():
         events = len(table.game.events)
         assert table.observe(_same_pieces_piles_changed(table, turn)) == "applied"
         assert table.game.events[events:] == [turn]
+    finally:
+        table.store.close()
+
+
+def _two_canoes_trade_places_and_load() -> tuple[Table, Turn]:
+    """A table at the first random position (seed 11) where a legal turn trades the
+    places of the mover's two canoes, each loading a gem of one colour from a deposit
+    holding gems of two colours (e.g. "6R+blue-7R, 7R-6R+blue" where a clear gem was
+    unloaded beside the blue ones): the picture after it shows every canoe as before
+    when both gems hide in their canoes."""
+    from companion.rules.random_play import random_positions
+
+    def loads(turn: Turn) -> set[tuple[str, ...]]:
+        return {a.pre + a.post for a in turn.canoes}
+
+    for game in random_positions(random.Random(11), 20):
+        for turn in game.legal_turns():
+            if len(turn.canoes) != 2 or turn.canoes[0].origin == turn.canoes[1].origin \
+                    or [a.origin for a in turn.canoes] != \
+                    [a.destination for a in reversed(turn.canoes)] \
+                    or len(loads(turn)) != 1 or not all(
+                        op.startswith("load:") for ops in loads(turn) for op in ops):
+                continue
+            piles = after_piles(game, turn)
+            changed = [n for n, p in game.state.deposits.items() if p != piles.get(n)]
+            if len(changed) == 1 and sum(1 for n in game.state.deposits[changed[0]].values()
+                                         if n) > 1:
+                return _table_of(game), turn
+    raise AssertionError("no such position among the first twenty of seed 11")
+
+
+def test_R_GEM_3_hidden_loads_that_several_moves_explain_are_asked_about_once():
+    # Two canoes traded places and loaded; neither gem shows, one pile shows a gem
+    # taken: which gems were loaded is the players' to say. Nothing is played.
+    table, turn = _two_canoes_trade_places_and_load()
+    try:
+        events = len(table.game.events)
+        view = _same_pieces_piles_changed(table, turn)
+        assert table.observe(view) == "ambiguous"
+        asked = table.store.feed(table.game_id, 1)[-1]
+        assert format_turn(turn) in asked["choices"] and len(asked["choices"]) > 1
+        assert "a gem left the" in asked["message"]
+        assert len(table.game.events) == events
+        assert table.observe(view) == "same"        # asked once a turn
     finally:
         table.store.close()
 
