@@ -84,8 +84,8 @@ def test_every_change_of_the_board_has_a_hand_frame_then_a_stable_frame(game_dir
 
 def test_the_fixtures_fit_the_repository_budget():
     # Twenty short games and sixteen worlds' stills (README.md); a twenty-first game needs
-    # a reason. (The eighteenth to twentieth: a fourth and a fifth tuned board, each
-    # showing the camera misses no tuned world showed, 2026-11-27.)
+    # a reason. (The eighteenth to twentieth, 2026-11-27: a fourth and a fifth tuned
+    # board; the first showed moves missed, which no tuned world had.)
     total = sum(p.stat().st_size for p in FIXTURES.rglob("*") if p.is_file())
     assert total < 140 * 1024 * 1024
 
