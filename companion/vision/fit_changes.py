@@ -42,7 +42,8 @@ def deposit_mismatches(before: Mapping[str, Mapping[str, int]],
     """The deposits whose pile an event changes (`before` and `after` its piles, by
     deposit) where the picture saw none change, and the other way round; and those it
     changes where the picture saw a gem taken that the event does not take
-    (``Sighting.deposits_taken``). Nothing when the picture cannot tell
+    (``Sighting.deposits_taken``; a pile the event leaves as it was names the gem seen
+    taken from it too). Nothing when the picture cannot tell
     (``Sighting.deposits_changed`` None)."""
     if seen.deposits_changed is None:
         return []
@@ -62,7 +63,8 @@ def deposit_mismatches(before: Mapping[str, Mapping[str, int]],
                       taken=sum(after.get(name, {}).values()) < sum(before.get(name, {}).values()),
                       shows=_shows(before.get(name, {}), after.get(name, {}), seen))
              for name in sorted(changes - seen.deposits_changed)]
-            + [Mismatch("deposit", None, None, name, weights.deposit)
+            + [Mismatch("deposit", None, None, name, weights.deposit,
+                        gem=(seen.deposits_taken or {}).get(name))
                for name in sorted(seen.deposits_changed - changes)] + other)
 
 

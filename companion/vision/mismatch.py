@@ -81,7 +81,8 @@ class Mismatch:
     # tells no better than which canoe of a shared disc holds a gem (``slips._swapped``).
     doubled: bool = False
     # A deposit (kind "deposit") a gem of this colour was seen taken from, where the
-    # event takes none of it (``Sighting.deposits_taken``).
+    # event takes none of it (``Sighting.deposits_taken``): expected the deposit when
+    # the event changes its pile otherwise, None when it leaves it as it was.
     gem: str | None = None
     # A deposit (kind "deposit") whose pile changed as two gems taken change it at this
     # table, where the event takes one (``Sighting.deposits_taken_two``).
@@ -130,9 +131,12 @@ class Mismatch:
             if self.two:
                 return f"two gems were seen taken from the {exp} deposit, " \
                        "the move takes one"
-            if self.gem:
+            if self.gem and exp:
                 return f"a {self.gem} gem was seen taken from the {exp} deposit, " \
                        "the move takes none of that colour there"
+            if self.gem:
+                return f"a {self.gem} gem was seen taken from the {seen} deposit, " \
+                       "the move takes none from it"
             if exp:
                 return f"a gem should have been taken from or put in the {exp} deposit, " \
                        "its pile did not change"

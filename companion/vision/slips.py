@@ -65,6 +65,14 @@ def _slip(m: Mismatch) -> bool:
         or m.unseen_gem or (m.kind == "cargo" and (m.invented or m.emptied or m.doubled))
 
 
+def _taken_seen(m: Mismatch) -> bool:
+    """A pile the event leaves as it was that the picture saw a gem taken from
+    (``Sighting.deposits_taken``: where it lay, its colour before and the print after).
+    A nudged pile shifts its gems; one gone went into a canoe, the only legal way: an
+    event that puts it in none is no gem hiding, however near it scores."""
+    return m.kind == "deposit" and m.expected is None and m.gem is not None
+
+
 def _key(score: float) -> float:
     return round(score, 6)
 
