@@ -110,6 +110,10 @@ GAMES: dict[str, tuple[str, int, int]] = {
     # On the hooked board: four players (as g906), the shortest complete game of seeds
     # 8400-8800 (53 events).
     "g114": ("w110", 8455, 4),
+    # Two more on the hooked board (2026-11-27), the shortest complete games of seeds
+    # 8800-9200: three players (31 turns and rivers) and four (39).
+    "g115": ("w110", 8819, 3),
+    "g116": ("w110", 9052, 4),
     "g901": ("w901", 1082, 3),
     "g902": ("w902", 2274, 3),
     "g903": ("w903", 2247, 3),
