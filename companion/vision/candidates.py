@@ -148,7 +148,8 @@ class Inference:
         seen in another colour is still asked about: it may be a misread, or a gem
         loaded where that colour does not lie (a move no rule allows). Not either when
         the picture shows changes the event does not explain (others' canoes moved;
-        others' canoes not seen, or seen beyond the two they have, are only slips). The
+        others' canoes not seen, or seen beyond the two they have, are only slips; so is
+        a gem seen in an empty canoe that no legal event puts there, ``_made_up``). The
         same for a gem the event loads that this table's camera often misses, not shown,
         when the pile it came from was not seen to change either (``_unseen_only``): the
         card played leaves no other event near, and nothing seen says the gem stayed
@@ -156,15 +157,28 @@ class Inference:
         the river, the events are the pushes of the round's speed (R-RIVER-1): others
         fitting as well are not the players' to choose (``RiverInference.best``)."""
         if self.status != "ambiguous" or not self.candidates \
-                or not all(_benign(m) for m in self.unexplained):
+                or not all(_benign(m) or self._made_up(m) for m in self.unexplained):
             return self
         best = self.best
         if len(best) != 1 or best[0] is not self.candidates[0] \
                 or any(m.misread_colour for m in best[0].mismatches):
             return self
-        if slips(best[0].mismatches) == "hidden" or _unseen_only(best[0]):
+        made_up = [m for m in best[0].mismatches if self._made_up(m)]
+        fit = replace(best[0], score=best[0].score - sum(m.cost for m in made_up),
+                      mismatches=tuple(m for m in best[0].mismatches if m not in made_up))
+        if not fit.mismatches or slips(fit.mismatches) == "hidden" or _unseen_only(fit):
             return replace(self, status="exact")
         return self
+
+    def _made_up(self, m: Mismatch) -> bool:
+        """A gem seen in a canoe where the state has none and no legal event of the
+        player to move puts it (none of the candidates), of a colour this table's camera
+        reads in empty canoes (``Mismatch.invented``; in the canoe of a player who does
+        not move, any: no one loads in another's turn, R-GEM-6). No move explains it:
+        the camera's reading, as a clear gem read in a hull's gloss."""
+        if m.kind != "cargo" or not m.invented or not isinstance(m.seen, tuple):
+            return False
+        return not any(m.seen in c.expected.get(m.player or "", ()) for c in self.candidates)
 
     def closest(self, n: int = 3) -> tuple[Candidate, ...]:
         return self.candidates[:n]

@@ -93,19 +93,41 @@ def test_a_gem_this_table_always_shows_unseen_tells_the_theft():
     assert infer_turn(game, obs).turn == turn
 
 
-def test_a_gem_of_a_colour_this_camera_reads_in_empty_canoes_is_asked_about():
+def test_a_gem_this_camera_reads_in_empty_canoes_that_no_move_puts_there_is_its_misread():
     # blue's "D-6L" loads nothing, yet a clear gem is read in the canoe: a load no rule
     # allows, or the camera's misread; at a table whose camera has read clear gems in
-    # empty canoes, the second.
+    # empty canoes, the second. No legal turn of blue's puts a clear gem there, and no
+    # other comes near: the turn is played, not asked about with its only answer.
     game = worked_example()
-    obs = observe_after(game, parse_turn("D-6L", "blue"))
+    turn = parse_turn("D-6L", "blue")
+    obs = observe_after(game, turn)
     canoes_on(obs, "6L")[0]["gem"] = "clear"
     assert infer_turn(game, obs).status == "none"
     obs["gems_invented"] = {"clear": 0.05}
     result = infer_turn(game, obs)
-    assert result.status == "ambiguous" and "D-6L" in _texts(result)
+    assert result.status == "exact" and result.turn == turn
     obs["gems_invented"] = {"red": 0.05}    # another colour says nothing of clear
     assert infer_turn(game, obs).status == "none"
+
+
+def test_R_GEM_6_a_gem_read_in_the_empty_canoe_of_a_player_who_does_not_move_is_the_cameras():
+    # No one loads in another's turn and canoes never pass gems (R-GEM-6): a gem read in
+    # the empty canoe of a player no turn of the mover's robs is a misread. It keeps no
+    # turn from being taken that the picture otherwise leaves alone: yellow's load of a
+    # violet gem this table's camera often misses, its pile not seen to change either.
+    game = worked_example()
+    for san in ("D-6L", "cloud up"):
+        game.push_san(san)
+    turn = parse_turn("D-3+violet", "yellow")
+    obs = observe_after(game, turn)
+    next(c for c in canoes_on(obs, "3") if c["player"] == "yellow")["gem"] = None
+    obs["gems_shown"], obs["deposits_changed"] = {"violet": 0.3}, []
+    assert infer_turn(game, obs).turn == turn
+    (blue,) = canoes_on(obs, "6L")
+    blue["gem"] = "red"
+    result = infer_turn(game, obs)
+    assert [m.player for m in result.unexplained] == ["blue"]
+    assert result.turn == turn
 
 
 def test_r_land_2_a_gem_seen_in_a_canoe_on_the_dock_tells_nothing_of_the_move():
