@@ -94,10 +94,13 @@ class CameraReferee:
         if not near:
             return self._hidden_load(game, seen, result, source)
         only = near[0].event
-        if len(near) == 1 and not near[0].mismatches and seen.deposits_changed \
-                and isinstance(only, Turn):
+        if len(near) == 1 and seen.deposits_changed and isinstance(only, Turn) and (
+                not near[0].mismatches
+                or (seen.deposits_taken and result.status == "exact" and result.turn == only)):
             # The piles changed as this move alone says, and no move at all leaves
-            # them so: it was made.
+            # them so: it was made. So too where the piles showed its gem taken and the
+            # inference takes it for the move (the gem it loaded read in the hull's own
+            # colour, which an empty hull of that colour shows as well).
             return "applied" if self._play(game, only, source) else "flagged"
         places = ", ".join(sorted(seen.places_changed))
         return self._ask_same(game, [c.event for c in near], [c.text for c in near], source,

@@ -237,6 +237,25 @@ def test_R_GEM_3_a_gem_loaded_in_place_is_played_when_its_pile_shows_it_taken():
         table.store.close()
 
 
+def test_R_GEM_3_a_gem_loaded_read_in_the_hulls_own_colour_is_played_when_its_pile_shows_it_taken():
+    # The gem loaded where the canoe lay is read in the colour of the hull (which an
+    # empty hull of that colour shows too: the view looks as the game stands), and its
+    # pile shows a gem taken: the move alone leaves the piles so, the inference takes
+    # the colour for a misread. It is played, not asked about with one answer.
+    table, turn = _a_canoe_can_load_where_it_lies()
+    try:
+        events = len(table.game.events)
+        (action,) = turn.canoes
+        view = _same_pieces_piles_changed(table, turn)
+        (canoe,) = [c for c in view["slots"][action.origin]["canoes"]
+                    if c["player"] == turn.player]
+        canoe["gem"] = turn.player
+        assert table.observe(view) == "applied"
+        assert table.game.events[events:] == [turn]
+    finally:
+        table.store.close()
+
+
 def _two_canoes_trade_places_and_load() -> tuple[Table, Turn]:
     """A table at the first random position (seed 11) where a legal turn trades the
     places of the mover's two canoes, each loading a gem of one colour from a deposit
