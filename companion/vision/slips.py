@@ -69,7 +69,8 @@ def _taken_seen(m: Mismatch) -> bool:
     """A pile the event leaves as it was that the picture saw a gem taken from
     (``Sighting.deposits_taken``: where it lay, its colour before and the print after).
     A nudged pile shifts its gems; one gone went into a canoe, the only legal way: an
-    event that puts it in none is no gem hiding, however near it scores."""
+    event that puts it in none is not offered as one whose gem hid (``Inference.best``;
+    it may still score near enough to be asked about)."""
     return m.kind == "deposit" and m.expected is None and m.gem is not None
 
 
