@@ -224,32 +224,21 @@ def _same_pieces_piles_changed(table: Table, turn: Turn, **pixels) -> dict:
             "deposits_changed": [deposit], "deposits_taken": {deposit: gem}, **pixels}
 
 
-def test_R_GEM_3_a_gem_loaded_in_place_is_played_when_its_pile_shows_it_taken():
+@pytest.mark.parametrize("read_as", ["hidden", "hull's colour"])
+def test_R_GEM_3_a_gem_loaded_in_place_is_played_when_its_pile_shows_it_taken(read_as):
     # A canoe loaded where it lay; the gem hides in it (a clear gem, one of the hull's
-    # own colour), but its pile shows a gem of that colour gone: no move leaves a pile
-    # so, and this one takes it.
+    # own colour), or is read in the hull's colour (which an empty hull of that colour
+    # shows too), but its pile shows a gem of that colour gone: no move leaves a pile
+    # so, and this one takes it. It is played, not asked about with one answer.
     table, turn = _a_canoe_can_load_where_it_lies()
     try:
         events = len(table.game.events)
-        assert table.observe(_same_pieces_piles_changed(table, turn)) == "applied"
-        assert table.game.events[events:] == [turn]
-    finally:
-        table.store.close()
-
-
-def test_R_GEM_3_a_gem_loaded_read_in_the_hulls_own_colour_is_played_when_its_pile_shows_it_taken():
-    # The gem loaded where the canoe lay is read in the colour of the hull (which an
-    # empty hull of that colour shows too: the view looks as the game stands), and its
-    # pile shows a gem taken: the move alone leaves the piles so, the inference takes
-    # the colour for a misread. It is played, not asked about with one answer.
-    table, turn = _a_canoe_can_load_where_it_lies()
-    try:
-        events = len(table.game.events)
-        (action,) = turn.canoes
         view = _same_pieces_piles_changed(table, turn)
-        (canoe,) = [c for c in view["slots"][action.origin]["canoes"]
-                    if c["player"] == turn.player]
-        canoe["gem"] = turn.player
+        if read_as == "hull's colour":
+            (action,) = turn.canoes
+            (canoe,) = [c for c in view["slots"][action.origin]["canoes"]
+                        if c["player"] == turn.player]
+            canoe["gem"] = turn.player
         assert table.observe(view) == "applied"
         assert table.game.events[events:] == [turn]
     finally:
