@@ -110,6 +110,25 @@ def test_a_gem_this_camera_reads_in_empty_canoes_that_no_move_puts_there_is_its_
     assert infer_turn(game, obs).status == "none"
 
 
+def test_a_gem_read_in_an_empty_canoe_is_no_misread_where_a_legal_move_puts_it_there():
+    # The best fit leaves blue's canoe on 4 empty, a clear gem is read in it, of a colour
+    # this camera reads in empty canoes: where another legal move loads that very gem
+    # there, the reading may be that move's, and the players are asked; where none
+    # does, it is the camera's, and the best fit settles.
+    from companion.vision.candidates import Candidate, Inference
+    from companion.vision.fit import Mismatch
+
+    read = Mismatch("cargo", "blue", ("4", None), ("4", "clear"), 1.0, invented=True)
+    best = Candidate(parse_turn("D-4", "blue"), 1.0, (read,), "D-4",
+                     {"blue": [("4", None), ("D", None)]})
+    loads = Candidate(parse_turn("D-4+clear", "blue"), 3.0, (), "D-4+clear",
+                      {"blue": [("4", "clear"), ("D", None)]})
+    elsewhere = Candidate(parse_turn("D-3+violet", "blue"), 3.0, (), "D-3+violet",
+                          {"blue": [("3", "violet"), ("D", None)]})
+    assert Inference("ambiguous", (best, loads)).settled().status == "ambiguous"
+    assert Inference("ambiguous", (best, elsewhere)).settled().status == "exact"
+
+
 def test_R_GEM_6_a_gem_read_in_the_empty_canoe_of_a_player_who_does_not_move_is_the_cameras():
     # No one loads in another's turn and canoes never pass gems (R-GEM-6): a gem read in
     # the empty canoe of a player no turn of the mover's robs is a misread. It keeps no
