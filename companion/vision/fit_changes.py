@@ -43,7 +43,9 @@ def deposit_mismatches(before: Mapping[str, Mapping[str, int]],
     deposit) where the picture saw none change, and the other way round; and those it
     changes where the picture saw a gem taken that the event does not take
     (``Sighting.deposits_taken``; a pile the event leaves as it was names the gem seen
-    taken from it too). Nothing when the picture cannot tell
+    taken from it too); and those it puts a gem on whose pile the picture saw change
+    only where gems were taken (``Sighting.deposits_taken_only``). Nothing when the
+    picture cannot tell
     (``Sighting.deposits_changed`` None)."""
     if seen.deposits_changed is None:
         return []
@@ -59,6 +61,11 @@ def deposit_mismatches(before: Mapping[str, Mapping[str, int]],
     other += [Mismatch("deposit", None, name, name, weights.deposit, two=True)
               for name in sorted(seen.deposits_taken_two or ())
               if name in changes and one_taken(before.get(name, {}), after.get(name, {}))]
+    # A pile seen changed only as gems taken change it, where the event puts a gem on
+    # it too: as a gem put on a pile not seen to change (a gem put always shows).
+    other += [Mismatch("deposit", None, name, None, weights.deposit, put=True)
+              for name in sorted(seen.deposits_taken_only or ())
+              if name in changes and put_gems(before.get(name, {}), after.get(name, {}))]
     return ([Mismatch("deposit", None, name, None, weights.deposit,
                       taken=sum(after.get(name, {}).values()) < sum(before.get(name, {}).values()),
                       shows=_shows(before.get(name, {}), after.get(name, {}), seen))
@@ -74,6 +81,11 @@ def taken_gems(before: Mapping[str, int], after: Mapping[str, int]) -> dict[str,
     if sum(after.values()) >= sum(before.values()):
         return {}
     return {gem: n - after.get(gem, 0) for gem, n in before.items() if after.get(gem, 0) < n}
+
+
+def put_gems(before: Mapping[str, int], after: Mapping[str, int]) -> dict[str, int]:
+    """The gems a change of one pile put on it (gem -> how many more)."""
+    return {gem: n - before.get(gem, 0) for gem, n in after.items() if n > before.get(gem, 0)}
 
 
 def one_taken(before: Mapping[str, int], after: Mapping[str, int]) -> bool:
@@ -221,4 +233,4 @@ def stolen_seen_leave(turn: Turn, before: Mapping[str, Sequence[Canoe]],
 
 
 __all__ = ["TAKES_SEEN", "cargo_mismatches", "changed_piles", "deposit_mismatches", "disputed",
-           "one_taken", "stirred_mismatches", "stolen_seen_leave", "taken_gems"]
+           "one_taken", "put_gems", "stirred_mismatches", "stolen_seen_leave", "taken_gems"]

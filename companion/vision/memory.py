@@ -23,6 +23,8 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from companion.rules import GEMS
+
 from .cargo_looks import cargo_compared
 from .conditioned import DEPOSIT, changed_places, condition, same_view
 from .fit_changes import one_taken, taken_gems
@@ -30,7 +32,7 @@ from .known import KnownBoard, pile_pixels, piles
 from .learn_board import bare_cells, dock_cover
 from .looks import SeenCanoe
 from .masks import deposit_pixels
-from .piles_taken import gems_taken, two_apart
+from .piles_taken import gems_taken, taken_only, two_apart
 from .transport import EmptySlots, river_board
 
 if TYPE_CHECKING:
@@ -197,6 +199,7 @@ class BoardMemory:
         seen["deposits_taken_two"] = sorted(
             name for name, gem in taken.items()
             if name in apart or looks.two_taken(gem, sizes[name]))
+        seen["deposits_taken_only"] = sorted(taken_only(*seen_on, taken, GEMS))
         for key, shares in (("gems_shown", looks.shown()), ("gems_invented", looks.invented())):
             if shares:
                 seen[key] = shares

@@ -87,6 +87,10 @@ class Mismatch:
     # A deposit (kind "deposit") whose pile changed as two gems taken change it at this
     # table, where the event takes one (``Sighting.deposits_taken_two``).
     two: bool = False
+    # A deposit (kind "deposit") the event puts a gem on, whose pile the picture saw
+    # change only where gems were taken (``Sighting.deposits_taken_only``): as a gem put
+    # on a pile not seen to change, not put there.
+    put: bool = False
 
     @property
     def misread_colour(self) -> bool:
@@ -137,6 +141,9 @@ class Mismatch:
             if self.gem:
                 return f"a {self.gem} gem was seen taken from the {seen} deposit, " \
                        "the move takes none from it"
+            if self.put:
+                return f"a gem should have been put in the {exp} deposit, " \
+                       "only a gem taken from it was seen"
             if exp:
                 return f"a gem should have been taken from or put in the {exp} deposit, " \
                        "its pile did not change"

@@ -75,6 +75,9 @@ class Sighting:
     # a cargo changed. None when not known.
     cargo_kept: frozenset[tuple[str, str]] | None = None
     cargo_changed: frozenset[tuple[str, str]] | None = None
+    # The deposits of ``deposits_taken`` whose pile changed only where gems were taken
+    # (``piles_taken.taken_only``): no gem was seen put there. None when not known.
+    deposits_taken_only: frozenset[str] | None = None
 
     def of(self, player: str) -> list[Canoe]:
         return self.canoes.get(player, [])
@@ -172,6 +175,11 @@ def read_observation(observation: Mapping[str, Any] | Sighting) -> Sighting:
                             or any(name not in (taken or {}) for name in two)):
         raise _fail(f"'deposits_taken_two' must list deposits of 'deposits_taken', "
                     f"not {two!r}")
+    only = observation.get("deposits_taken_only")
+    if only is not None and (not isinstance(only, list)
+                             or any(name not in (taken or {}) for name in only)):
+        raise _fail(f"'deposits_taken_only' must list deposits of 'deposits_taken', "
+                    f"not {only!r}")
     kept, altered = (_by_player(observation, key) for key in ("cargo_kept", "cargo_changed"))
     return Sighting({p: sorted(c, key=canoe_key) for p, c in canoes.items()}, weather,
                     tuple(no_disc), None if changed is None else frozenset(changed),
@@ -179,7 +187,8 @@ def read_observation(observation: Mapping[str, Any] | Sighting) -> Sighting:
                     _spilled(observation, stirred), shown, invented,
                     None if taken is None else dict(taken),
                     None if swapped is None else float(swapped), takes,
-                    None if two is None else frozenset(two), kept, altered)
+                    None if two is None else frozenset(two), kept, altered,
+                    None if only is None else frozenset(only))
 
 
 def _spilled(observation: Mapping[str, Any], changed: list[str] | None

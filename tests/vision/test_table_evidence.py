@@ -305,6 +305,8 @@ def test_a_canoes_look_that_no_legal_move_explains_tells_none_apart():
     ("deposits_taken", ["red"], "'deposits_taken' must map deposits"),
     ("deposits_taken_two", ["red"], "'deposits_taken_two' must list deposits of"),
     ("deposits_taken_two", "red", "'deposits_taken_two' must list deposits of"),
+    ("deposits_taken_only", ["red"], "'deposits_taken_only' must list deposits of"),
+    ("deposits_taken_only", "red", "'deposits_taken_only' must list deposits of"),
     ("cargo_kept", ["5"], "'cargo_kept' must map player colours to lists of slots"),
     ("cargo_kept", {"gold": ["5"]}, "'cargo_kept' must map player colours"),
     ("cargo_changed", {"blue": ["D"]}, "'cargo_changed' must map player colours"),

@@ -1,0 +1,114 @@
+"""A gem put on a pile shows where it lies (vision.piles_taken.taken_only), and a pile
+seen changed only where gems were taken says no gem joined it: R-GEM-3 (an unload puts
+the canoe's gem into the deposit, whatever its colour) against R-LAND-2 (a landing
+canoe's gem goes to the camp, off the board)."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+
+from companion.rules import format_turn
+from companion.vision.fit_changes import changed_piles, deposit_mismatches, put_gems
+from companion.vision.inference import infer_turn
+from companion.vision.piles_taken import LEAST_SHARE, taken_only
+from companion.vision.sighting import Sighting
+
+from .test_inference import observe_after, offered, sampled_turns
+from .test_piles_taken import DEPOSIT, GEM_PX, LOOKS, _picture, _piles_after
+
+EVERY = ("violet", "blue", "clear", "red")
+
+
+def _only(before: np.ndarray, after: np.ndarray, held: dict[str, int],
+          looks: dict[str, np.ndarray] = LOOKS, taken: str = "blue") -> set[str]:
+    ys, xs = np.mgrid[DEPOSIT]
+    deposit = (ys.ravel(), xs.ravel())
+    changed = np.any(before != after, axis=2)[deposit]
+    piles = {"blue": (deposit[0][changed], deposit[1][changed])}
+    return taken_only(before, after, {"blue": deposit}, piles, {"blue": held}, looks.get,
+                      GEM_PX, {"blue": taken}, EVERY)
+
+
+def test_R_GEM_3_a_pile_that_only_lost_a_gem_had_none_put_on_it():
+    before = _picture(("blue", 5, 5), ("blue", 25, 5), ("blue", 5, 40))
+    after = _picture(("blue", 5, 5), ("blue", 5, 40))
+    assert _only(before, after, {"blue": 3}) == {"blue"}
+    # a speck of change elsewhere on the pile (the sensor's noise) puts nothing there
+    side = int(np.sqrt(LEAST_SHARE * GEM_PX)) - 1
+    after[30:30 + side, 45:45 + side] = LOOKS["red"]
+    assert _only(before, after, {"blue": 3}) == {"blue"}
+
+
+def test_R_GEM_3_a_gem_put_beside_the_one_taken_or_where_it_lay_is_seen_put():
+    before = _picture(("blue", 5, 5), ("blue", 25, 5))
+    for put in (("red", 20, 40), ("clear", 20, 40), ("violet", 25, 5), ("red", 25, 5)):
+        after = _picture(("blue", 5, 5), put)
+        assert _only(before, after, {"blue": 2}) == set(), put
+
+
+def test_a_pile_is_not_said_to_have_had_none_put_before_every_gem_has_been_seen_in_one():
+    before = _picture(("blue", 5, 5), ("blue", 25, 5))
+    after = _picture(("blue", 5, 5))
+    looks = {gem: LOOKS[gem] for gem in ("blue", "violet", "clear")}
+    assert _only(before, after, {"blue": 2}, looks) == set()
+    # nor one no gem was seen taken from, or one whose change is not a take at all
+    assert _only(before, before, {"blue": 2}) == set()
+    assert _only(after, before, {"blue": 1}) == set()
+
+
+def test_R_GEM_3_a_move_that_puts_a_gem_on_a_pile_seen_only_to_lose_one_is_disputed():
+    before = {"clear": {"clear": 4}}
+    landed = {"clear": {"clear": 3}}              # D-4+clear; the other canoe lands
+    unloaded = {"clear": {"clear": 3, "red": 1}}  # the other canoe unloads red there
+    seen = Sighting({}, None, deposits_changed=frozenset({"clear"}),
+                    deposits_taken={"clear": "clear"},
+                    deposits_taken_only=frozenset({"clear"}))
+    assert deposit_mismatches(before, landed, seen) == []
+    (m,) = deposit_mismatches(before, unloaded, seen)
+    assert (m.kind, m.expected, m.seen, m.put, m.taken) == ("deposit", "clear", None, True, False)
+    assert m.message == ("a gem should have been put in the clear deposit, only a gem taken "
+                         "from it was seen")
+    # a pile seen changed otherwise too tells nothing of a put
+    seen = Sighting({}, None, deposits_changed=frozenset({"clear"}),
+                    deposits_taken={"clear": "clear"}, deposits_taken_only=frozenset())
+    assert deposit_mismatches(before, unloaded, seen) == []
+    assert put_gems({"clear": 4}, {"clear": 3, "red": 1}) == {"red": 1}
+
+
+def test_R_LAND_2_a_gem_landed_is_told_from_one_unloaded_by_the_pile_it_was_not_put_on():
+    # Two turns leave the same canoes on the same places: one lands a canoe, its gem
+    # going to the camp (R-LAND-2), the other unloads that gem on a pile another canoe
+    # loads from (R-GEM-3, R-GEM-4). The picture saw a gem taken from that pile; when it
+    # also saw the pile change only there, no gem joined it: the landing. (Seeing only
+    # the take, both are asked about.)
+    rng = random.Random(47)
+    told = 0
+    for game, turn in sampled_turns(47, 600, rng):
+        before, after, canoes = _piles_after(game, turn)
+        took = changed_piles(before, after)
+        if len(took) != 1 or any(put_gems(before[n], after[n]) for n in took):
+            continue
+        (pile,) = took
+        gone = [g for g, k in before[pile].items() if after[pile].get(g, 0) < k]
+        if len(gone) != 1:
+            continue
+        rivals = []
+        for other in game.legal_turns():
+            _, then, same = _piles_after(game, other)
+            if same == canoes and changed_piles(before, then) == took \
+                    and put_gems(before[pile], then[pile]) \
+                    and then[pile].get(gone[0], 0) < before[pile][gone[0]]:
+                rivals.append(other)
+        obs = observe_after(game, turn)
+        obs["deposits_changed"], obs["deposits_taken"] = [pile], {pile: gone[0]}
+        if not rivals or not set(rivals) & set(offered(infer_turn(game, obs))):
+            continue
+        obs["deposits_taken_only"] = [pile]
+        result = infer_turn(game, obs)
+        assert result.status == "exact" and result.turn == turn, format_turn(turn)
+        told += 1
+        if told == 3:
+            break
+    assert told == 3
