@@ -134,6 +134,19 @@ def test_R_GEM_3_a_confirmed_move_counts_whether_its_take_was_seen_leave_the_pil
     assert vision.detector.looks.takes_shown() == {"violet": (shown + ok) / (1 + ok + missed)}
 
 
+def test_R_GEM_3_a_pile_seen_only_to_lose_the_gem_loaded_had_none_put_on_it(look):
+    # Blue's D-3+violet takes one violet gem and puts none: the picture after names
+    # the gem taken, and the pile changed nowhere else (piles_taken.taken_only).
+    _, game, memory, _, _, _ = _setup_remembered(look)
+    game.apply({"event": "cards", "cards": {"blue": 5, "green": 3, "yellow": 4}})
+    moved = Game.from_events([game.setup, *game.events])
+    moved.push_san("D-3+violet")
+    obs, after, there = look[1](moved)
+    seen = memory.judge(obs, after, there, game)
+    assert seen is not None and seen["deposits_taken"] == {"violet": "violet"}
+    assert seen["deposits_taken_only"] == ["violet"]
+
+
 def test_R_STEAL_1_the_victims_canoe_is_compared_with_itself_across_the_move(look):
     # Blue's canoe stays on 5 with its clear gem, or loses it to green's thief beside
     # it: its middle, against its middle in the picture before, says which.
