@@ -107,19 +107,28 @@ def test_R_SETUP_1_the_setup_shows_each_gems_colour_in_its_deposit(look):
     assert min(learned["clear"]) > 150         # clear is light
 
 
-def test_R_GEM_3_a_confirmed_move_counts_whether_its_take_was_seen_leave_the_pile(look):
-    # The picture judged after blue's D-3+violet, then the move confirmed: one violet
-    # gem left the violet pile, seen or not as the judged picture said. An undo that
-    # reaches a state with fewer gems in a pile took nothing: it teaches nothing.
-    from companion.vision.looks import TAKES_PRIOR
-
+def _blue_loads_violet(look):
+    """A new game's setup remembered, then blue's D-3+violet photographed and judged:
+    (vision, game, memory, before, where, moved, obs, after, there, seen)."""
     vision, game, memory, _, before, where = _setup_remembered(look)
     game.apply({"event": "cards", "cards": {"blue": 5, "green": 3, "yellow": 4}})
     moved = Game.from_events([game.setup, *game.events])
     moved.push_san("D-3+violet")
     obs, after, there = look[1](moved)
     seen = memory.judge(obs, after, there, game)
-    assert seen is not None and "takes_shown" not in seen
+    assert seen is not None
+    return vision, game, memory, before, where, moved, obs, after, there, seen
+
+
+def test_R_GEM_3_a_confirmed_move_counts_whether_its_take_was_seen_leave_the_pile(look):
+    # The picture judged after blue's D-3+violet, then the move confirmed: one violet
+    # gem left the violet pile, seen or not as the judged picture said. An undo that
+    # reaches a state with fewer gems in a pile took nothing: it teaches nothing.
+    from companion.vision.looks import TAKES_PRIOR
+
+    vision, game, memory, before, where, moved, obs, after, there, seen = \
+        _blue_loads_violet(look)
+    assert "takes_shown" not in seen
     memory.confirm(after, there, moved.state)
     shown = "violet" in seen["deposits_changed"]
     ok, missed = TAKES_PRIOR
@@ -137,13 +146,8 @@ def test_R_GEM_3_a_confirmed_move_counts_whether_its_take_was_seen_leave_the_pil
 def test_R_GEM_3_a_pile_seen_only_to_lose_the_gem_loaded_had_none_put_on_it(look):
     # Blue's D-3+violet takes one violet gem and puts none: the picture after names
     # the gem taken, and the pile changed nowhere else (piles_taken.taken_only).
-    _, game, memory, _, _, _ = _setup_remembered(look)
-    game.apply({"event": "cards", "cards": {"blue": 5, "green": 3, "yellow": 4}})
-    moved = Game.from_events([game.setup, *game.events])
-    moved.push_san("D-3+violet")
-    obs, after, there = look[1](moved)
-    seen = memory.judge(obs, after, there, game)
-    assert seen is not None and seen["deposits_taken"] == {"violet": "violet"}
+    seen = _blue_loads_violet(look)[-1]
+    assert seen["deposits_taken"] == {"violet": "violet"}
     assert seen["deposits_taken_only"] == ["violet"]
 
 
