@@ -61,11 +61,19 @@ def deposit_mismatches(before: Mapping[str, Mapping[str, int]],
     other += [Mismatch("deposit", None, name, name, weights.deposit, two=True)
               for name in sorted(seen.deposits_taken_two or ())
               if name in changes and one_taken(before.get(name, {}), after.get(name, {}))]
-    # A pile seen changed only as gems taken change it, where the event puts a gem on
-    # it too: as a gem put on a pile not seen to change (a gem put always shows).
+    # A pile seen changed only as its gem taken changes it, where the event takes that
+    # gem and puts another on it too (a canoe unloading where the other loads): as a
+    # gem put on a pile not seen to change (``slips._put_hid``). (Where the event takes
+    # none of that gem, the take seen already tells against it, above.)
+    taken = seen.deposits_taken or {}
+
+    def takes_seen(name: str) -> bool:
+        return after.get(name, {}).get(taken[name], 0) < before.get(name, {}).get(taken[name], 0)
+
     other += [Mismatch("deposit", None, name, None, weights.deposit, put=True)
               for name in sorted(seen.deposits_taken_only or ())
-              if name in changes and put_gems(before.get(name, {}), after.get(name, {}))]
+              if name in changes and takes_seen(name)
+              and put_gems(before.get(name, {}), after.get(name, {}))]
     return ([Mismatch("deposit", None, name, None, weights.deposit,
                       taken=sum(after.get(name, {}).values()) < sum(before.get(name, {}).values()),
                       shows=_shows(before.get(name, {}), after.get(name, {}), seen))

@@ -119,8 +119,8 @@ def taken_only(before: np.ndarray, after: np.ndarray,
     gem of the deposit before and the print after, and none is a gem put there.
 
     A gem put on a pile (any of `gems`, R-GEM-3) is a gem taken backwards in time:
-    where it lies the picture before shows the print and the one after the gem, as
-    this table's piles of it look. A canoe that unloads where the other loads changes
+    where it lies the picture after shows the gem, as this table's piles of it look,
+    and the one before did not (``_put``). A canoe that unloads where the other loads changes
     the pile in the put gem's place too, so a pile seen changed only as a take changes
     it says no gem joined it. (Tuned games: each of the 12 gems put that changed their
     pile by LEAST_SHARE or more changed it where no take explains, 3 of them a clear gem
@@ -139,9 +139,8 @@ def taken_only(before: np.ndarray, after: np.ndarray,
         if known is None or idx is None:
             continue
         parts = [part for part in _apart(idx) if len(part[0]) >= LEAST_SHARE * gem_px]
-        paper = known[1]
         if parts and all(_taken(before, after, part, *known) is not None
-                         and _taken(after, before, part, every, paper) is None
+                         and _put(before, after, part, every, known[1]) is None
                          for part in parts):
             out.add(name)
     return out
@@ -193,12 +192,41 @@ def _taken(before: np.ndarray, after: np.ndarray, idx: tuple[np.ndarray, np.ndar
         if _along(now, way) > AFTER * _along(was, way):
             fits.append((np.inf, gem))
             continue
-        # (A coloured gem by its tint, a clear one by its colour: see the module's doc.)
-        seen, to = (was, way) if gem == "clear" else \
-            (_tint(was_colour) - _tint(paper), _tint(look) - _tint(paper))
-        along = _along(seen, to)
-        off = float(np.linalg.norm(seen - along * to)) / max(float(np.linalg.norm(seen)), 1e-9)
+        along, off = _way(was_colour, gem, look, paper)
         fits.append((off if along >= STRONG else np.inf, gem))
+    return _named(fits)
+
+
+def _put(before: np.ndarray, after: np.ndarray, idx: tuple[np.ndarray, np.ndarray],
+         looks: Mapping[str, Colour], paper: Colour) -> str | None:
+    """The gem whose way from the print the changed pixels lie on after (STRONG, OFF,
+    TWICE), where before they lay at most AFTER as far along it: a gem put there, on
+    the print or where another gem lay (a gem taken the other way round; but not
+    judged by how far from the print the pixels lie, which a gem put where a more
+    vivid one was taken need not be). Else None."""
+    was_colour = before[idx].astype(np.float64).mean(axis=0)
+    now_colour = after[idx].astype(np.float64).mean(axis=0)
+    fits = []
+    for gem, look in looks.items():
+        along, off = _way(now_colour, gem, look, paper)
+        was = _way(was_colour, gem, look, paper)[0]
+        fits.append((off if along >= STRONG and was <= AFTER * along else np.inf, gem))
+    return _named(fits)
+
+
+def _way(colour: Colour, gem: str, look: Colour, paper: Colour) -> tuple[float, float]:
+    """How far a colour lies along the way from the print to a gem's pile look (1: at
+    its end), and how far off that way (a share of its distance from the print): a
+    coloured gem by its tint, a clear one by its colour (see the module's doc)."""
+    seen, to = (colour - paper, look - paper) if gem == "clear" else \
+        (_tint(colour) - _tint(paper), _tint(look) - _tint(paper))
+    along = _along(seen, to)
+    return along, float(np.linalg.norm(seen - along * to)) / max(float(np.linalg.norm(seen)), 1e-9)
+
+
+def _named(fits: list[tuple[float, str]]) -> str | None:
+    """The gem of the best fit (how far off its way, inf where it does not fit), when it
+    is within OFF and the next is TWICE as far off."""
     fits.sort()
     off, gem = fits[0]
     if off > OFF or (len(fits) > 1 and fits[1][0] < TWICE * off):

@@ -16,7 +16,7 @@ from companion.vision.piles_taken import LEAST_SHARE, taken_only
 from companion.vision.sighting import Sighting
 
 from .test_inference import observe_after, offered, sampled_turns
-from .test_piles_taken import DEPOSIT, GEM_PX, LOOKS, _picture, _piles_after
+from .test_piles_taken import DEPOSIT, GEM_PX, LOOKS, PRINT, _picture, _piles_after
 
 EVERY = ("violet", "blue", "clear", "red")
 
@@ -46,6 +46,11 @@ def test_R_GEM_3_a_gem_put_beside_the_one_taken_or_where_it_lay_is_seen_put():
     for put in (("red", 20, 40), ("clear", 20, 40), ("violet", 25, 5), ("red", 25, 5)):
         after = _picture(("blue", 5, 5), put)
         assert _only(before, after, {"blue": 2}) == set(), put
+    # a clear gem lying flat, fainter than a pile of them, where the blue one lay: the
+    # print there is paler than before the blue gem was, no farther from it
+    after = _picture(("blue", 5, 5))
+    after[25:35, 5:15] = (np.array(PRINT) + LOOKS["clear"]) / 2
+    assert _only(before, after, {"blue": 2}) == set()
 
 
 def test_a_pile_is_not_said_to_have_had_none_put_before_every_gem_has_been_seen_in_one():
@@ -70,6 +75,10 @@ def test_R_GEM_3_a_move_that_puts_a_gem_on_a_pile_seen_only_to_lose_one_is_dispu
     assert (m.kind, m.expected, m.seen, m.put, m.taken) == ("deposit", "clear", None, True, False)
     assert m.message == ("a gem should have been put in the clear deposit, only a gem taken "
                          "from it was seen")
+    # a move that takes none of the gem seen taken is told by that alone
+    put_only = {"clear": {"clear": 4, "red": 1}}
+    assert [(m.gem, m.put) for m in deposit_mismatches(before, put_only, seen)] == \
+        [("clear", False)]
     # a pile seen changed otherwise too tells nothing of a put
     seen = Sighting({}, None, deposits_changed=frozenset({"clear"}),
                     deposits_taken={"clear": "clear"}, deposits_taken_only=frozenset())
