@@ -125,7 +125,7 @@ def taken_only(before: np.ndarray, after: np.ndarray,
     it says no gem joined it. (Tuned games: each of the 12 gems put that changed their
     pile by LEAST_SHARE or more changed it where no take explains, 3 of them a clear gem
     on another colour's heap, as faint as a clear take; 2 more, clear, changed theirs
-    too little, as a pile not seen to change says. Of the 151 piles a gem was seen
+    too little, as a pile not seen to change says. Of the 152 piles a gem was seen
     taken from, 150 changed only so, and none of them had a gem put on it.) Nothing
     when a gem's pile look is not known yet: a gem put could not be told."""
     looks = {gem: colour_of(gem) for gem in gems}
