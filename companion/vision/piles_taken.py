@@ -1,6 +1,7 @@
-"""Which gem a picture saw taken from a deposit: the pixels of its pile that changed
-between the picture before a move and the one after, as a careful person looks at a
-pile a hand reached into.
+"""Which gem a picture saw taken from a deposit, and whether one was put there too:
+the pixels of its pile that changed between the picture before a move and the one
+after, as a careful person looks at a pile a hand reached into (``gems_taken``,
+``two_apart``, ``taken_only``).
 
 >>> changed = changed_places(detector, before, after)                  # doctest: +SKIP
 >>> gems_taken(before, after, deposits, changed.piles, state.deposits,
