@@ -50,12 +50,16 @@ def deposit_mismatches(before: Mapping[str, Mapping[str, int]],
     if seen.deposits_changed is None:
         return []
     changes = changed_piles(before, after)
+    taken = seen.deposits_taken or {}
+
+    def takes_seen(name: str) -> bool:
+        """Whether the event takes the gem seen taken from the pile."""
+        return after.get(name, {}).get(taken[name], 0) < before.get(name, {}).get(taken[name], 0)
+
     # A gem seen taken from a pile the event changes otherwise: another gem taken from
     # it (the other colour of a deposit holding two), or one put on it instead.
-    other = [Mismatch("deposit", None, name, name, weights.deposit, gem=gem)
-             for name, gem in sorted((seen.deposits_taken or {}).items())
-             if name in changes and after.get(name, {}).get(gem, 0)
-             >= before.get(name, {}).get(gem, 0)]
+    other = [Mismatch("deposit", None, name, name, weights.deposit, gem=taken[name])
+             for name in sorted(taken) if name in changes and not takes_seen(name)]
     # A pile seen to change as two of its gems taken do, where the event takes one
     # gem and puts none: the other canoe loaded there too.
     other += [Mismatch("deposit", None, name, name, weights.deposit, two=True)
@@ -65,11 +69,6 @@ def deposit_mismatches(before: Mapping[str, Mapping[str, int]],
     # gem and puts another on it too (a canoe unloading where the other loads): as a
     # gem put on a pile not seen to change (``slips._put_hid``). (Where the event takes
     # none of that gem, the take seen already tells against it, above.)
-    taken = seen.deposits_taken or {}
-
-    def takes_seen(name: str) -> bool:
-        return after.get(name, {}).get(taken[name], 0) < before.get(name, {}).get(taken[name], 0)
-
     other += [Mismatch("deposit", None, name, None, weights.deposit, put=True)
               for name in sorted(seen.deposits_taken_only or ())
               if name in changes and takes_seen(name)
@@ -78,8 +77,7 @@ def deposit_mismatches(before: Mapping[str, Mapping[str, int]],
                       taken=sum(after.get(name, {}).values()) < sum(before.get(name, {}).values()),
                       shows=_shows(before.get(name, {}), after.get(name, {}), seen))
              for name in sorted(changes - seen.deposits_changed)]
-            + [Mismatch("deposit", None, None, name, weights.deposit,
-                        gem=(seen.deposits_taken or {}).get(name))
+            + [Mismatch("deposit", None, None, name, weights.deposit, gem=taken.get(name))
                for name in sorted(seen.deposits_changed - changes)] + other)
 
 

@@ -99,12 +99,8 @@ def two_apart(before: np.ndarray, after: np.ndarray,
     takes changed its pile in two places."""
     out = set()
     for name, gem in taken.items():
-        known = _known(before, deposits, name, held, colour_of)
-        idx = piles.get(name)
-        if known is None or idx is None:
-            continue
-        holes = [part for part in _apart(idx) if len(part[0]) >= LEAST_SHARE * gem_px]
-        if sum(_taken(before, after, part, *known) == gem for part in holes) >= 2:
+        holes = _holes(before, after, deposits, piles, held, colour_of, gem_px, name)
+        if holes is not None and sum(named == gem for _, named in holes[1]) >= 2:
             out.add(name)
     return out
 
@@ -135,16 +131,31 @@ def taken_only(before: np.ndarray, after: np.ndarray,
         return set()
     out = set()
     for name in taken:
-        known = _known(before, deposits, name, held, colour_of)
-        idx = piles.get(name)
-        if known is None or idx is None:
+        holes = _holes(before, after, deposits, piles, held, colour_of, gem_px, name)
+        if holes is None or not holes[1]:
             continue
-        parts = [part for part in _apart(idx) if len(part[0]) >= LEAST_SHARE * gem_px]
-        if parts and all(_taken(before, after, part, *known) is not None
-                         and _put(before, after, part, every, known[1]) is None
-                         for part in parts):
+        paper, parts = holes
+        if all(named is not None and _put(before, after, part, every, paper) is None
+               for part, named in parts):
             out.add(name)
     return out
+
+
+def _holes(before: np.ndarray, after: np.ndarray,
+           deposits: Mapping[str, tuple[np.ndarray, np.ndarray]],
+           piles: Mapping[str, tuple[np.ndarray, np.ndarray]],
+           held: Mapping[str, Mapping[str, int]],
+           colour_of: Callable[[str], Colour | None], gem_px: float, name: str
+           ) -> tuple[Colour, list[tuple[tuple[np.ndarray, np.ndarray], str | None]]] | None:
+    """A deposit's print, and each place of its pile that changed apart from the others
+    (``_apart``, from LEAST_SHARE of a gem) with the gem seen taken from it there
+    (``_taken``, None if none); None when the deposit or a gem it held is not known."""
+    known = _known(before, deposits, name, held, colour_of)
+    idx = piles.get(name)
+    if known is None or idx is None:
+        return None
+    parts = [part for part in _apart(idx) if len(part[0]) >= LEAST_SHARE * gem_px]
+    return known[1], [(part, _taken(before, after, part, *known)) for part in parts]
 
 
 def _known(before: np.ndarray, deposits: Mapping[str, tuple[np.ndarray, np.ndarray]],
