@@ -28,6 +28,7 @@ from statistics import median
 import numpy as np
 
 from .sighting import UNKNOWN
+from .take_looks import TAKES_PRIOR, TakeLooks, robust, share
 
 # Looks of the last this-many empty hulls a colour are kept: the light drifts (a lamp
 # switched on, daylight fading), and the newest pictures follow it.
@@ -68,25 +69,6 @@ LOOK_FAR = 4.0
 # counted as 20 read right and one read swapped: two swaps in a table's first few such
 # discs outweigh it.
 SHARED_PRIOR = (20, 1)
-# How often a gem taken from a deposit was seen leave its pile starts as if one take had
-# been seen and one missed: until a colour's takes have shown again and again, a pile
-# not seen to change is no evidence that none was taken from it.
-TAKES_PRIOR = (1, 1)
-# How much of a pile changes when one gem of a colour leaves it (in gems' areas) is
-# learned from this table's confirmed single takes seen, once TAKES_ENOUGH of that
-# colour were: their logarithm's median and spread (robust; never below TAKE_SPREAD).
-# No size is assumed before: what "a gem's area" covers of a pile's change depends on
-# the lamp, the print and the calibration's size of a gem (assuming one gem's area, 2
-# of 54 single takes at the tables not tuned on were called two). A change is two gems
-# taken, not one, when two gems' change explains it TWO_LIKELIER times better than one
-# gem's (two takes' sizes add: their logarithm lies ln 2 further, its spread over
-# sqrt 2) and it is larger than any single take of that colour seen here (the model's
-# tails are thin; this table's own largest is the guard). Tuned games: one violet, blue
-# or yellow gem changed 0.7 to 1.6 gems' areas (one in ten less, half hidden), two 1.8
-# to 2.4; a clear gem 0.1 to 0.7, its two 0.6 to 1.0.
-TAKES_ENOUGH = 3
-TAKE_SPREAD = 0.2
-TWO_LIKELIER = 20.0
 # ``middle_gem``'s word for an empty canoe (None there means it has no opinion).
 EMPTY = "empty"
 
@@ -108,11 +90,12 @@ class SeenCanoe:
     look: tuple[float, ...] | None = None
 
 
-class PieceLooks:
+class PieceLooks(TakeLooks):
     """What the pieces looked like at this table: empty hulls of each colour, gems in
     canoes, gems in their deposits."""
 
     def __init__(self) -> None:
+        super().__init__()
         self._empty: dict[str, deque[float]] = {}
         # The gems seen in canoes, by colour; and by colour and the hull's colour (a gem
         # is translucent: the hull under it shows through).
@@ -129,12 +112,6 @@ class PieceLooks:
         # each counted once however many pictures show it.
         self._shared: deque[bool] = deque(maxlen=KEEP * 2)
         self._shared_now: set[tuple[str, frozenset[tuple[str, str | None]]]] = set()
-        # Gems of each colour taken from a deposit in confirmed moves: was the pile seen
-        # to change?
-        self._takes: dict[str, deque[bool]] = {}
-        # How much of its pile changed when one gem of a colour was taken and seen (in
-        # gems' areas), logarithms.
-        self._take_sizes: dict[str, deque[float]] = {}
 
     def gem_colour(self, gem: str, in_canoe: bool = False, hull: str | None = None
                    ) -> np.ndarray | None:
@@ -171,7 +148,7 @@ class PieceLooks:
         seeing one tells less (``FitWeights.shown``); so clear is always listed,
         starting as seen every other time (SHOWN_PRIORS)."""
         gems = {gem for gem, seen in self._shown.items() if seen} | set(SHOWN_PRIORS)
-        return {gem: _share(self._shown.get(gem, ()), SHOWN_PRIORS.get(gem, (SHOWN_PRIOR, 0)))
+        return {gem: share(self._shown.get(gem, ()), SHOWN_PRIORS.get(gem, (SHOWN_PRIOR, 0)))
                 for gem in sorted(gems)}
 
     def invented(self) -> dict[str, float]:
@@ -198,38 +175,6 @@ class PieceLooks:
         right, wrong = SHARED_PRIOR
         return (self._shared.count(False) + wrong) / (len(self._shared) + right + wrong)
 
-    def learn_take(self, gem: str, seen: bool, size: float | None = None) -> None:
-        """A confirmed move took a `gem` from a deposit: the picture after it saw that
-        pile change (`seen`), or not; `size`: how much of the pile changed (in gems'
-        areas), when that gem was all the move took from or put on it."""
-        self._takes.setdefault(gem, deque(maxlen=KEEP)).append(seen)
-        if seen and size is not None and size > 0:
-            self._take_sizes.setdefault(gem, deque(maxlen=KEEP)).append(float(np.log(size)))
-
-    def two_taken(self, gem: str, size: float) -> bool:
-        """Whether a pile's change of `size` (in gems' areas) is two `gem`s taken rather
-        than one, by this table's single takes of that colour (see TWO_LIKELIER)."""
-        own = self._take_sizes.get(gem, ())
-        if size <= 0 or len(own) < TAKES_ENOUGH:
-            return False
-        logs = np.array(own)
-        middle, robust = _robust(logs, TAKE_SPREAD)
-        centre, spread = float(middle), float(robust)
-        x = float(np.log(size))
-        one = ((x - centre) / spread) ** 2 / 2 + np.log(spread)
-        two_spread = spread / np.sqrt(2)
-        two = ((x - centre - np.log(2)) / two_spread) ** 2 / 2 + np.log(two_spread)
-        return x > float(logs.max()) and one - two >= np.log(TWO_LIKELIER)
-
-    def takes_shown(self) -> dict[str, float]:
-        """How often a gem of each colour taken from a deposit in this table's recent
-        confirmed moves was seen leave it (a share, from 0 to 1, TAKES_PRIOR included):
-        the colours taken so far only. A translucent gem gone from among its like may
-        leave a pile looking the same; where this table's camera has seen every take of
-        a colour, a pile of it not seen to change says no gem left it."""
-        return {gem: _share(takes, TAKES_PRIOR)
-                for gem, takes in sorted(self._takes.items()) if takes}
-
     def pale_gem(self, player: str, pale: float | None) -> str | None:
         """What the paleness of a canoe's middle (of `player`'s colour, on the river)
         says: "clear" when it is paler than this table's empty hulls of that colour
@@ -238,7 +183,7 @@ class PieceLooks:
         empty = self._middles.get((player, None))
         if pale is None or not empty or len(empty) < PALE_ENOUGH:
             return None
-        centre, spread = _robust(np.array([look[0] for look in empty]), PALE_SPREAD)
+        centre, spread = robust(np.array([look[0] for look in empty]), PALE_SPREAD)
         paler = float((centre - pale) / spread)
         if paler > PALE_CLEAR:
             return "clear"
@@ -260,7 +205,7 @@ class PieceLooks:
         here = np.array(look, dtype=np.float64)
         far = []
         for gem, seen in known.items():
-            centre, spread = _robust(seen, np.array(LOOK_SPREAD))
+            centre, spread = robust(seen, np.array(LOOK_SPREAD))
             far.append((float(np.linalg.norm((here - centre) / spread)), gem))
         far.sort(key=lambda f: f[0])
         (nearest, gem), (second, _) = far[0], far[1]
@@ -349,21 +294,6 @@ class PieceLooks:
             elif read[carrier] is None and claimed:
                 self._shared.append(False)
         self._shared_now = now
-
-
-def _share(seen: Iterable[bool], prior: tuple[int, int]) -> float:
-    """The share of times something was seen, starting from `prior` (pretended
-    sightings, pretended misses)."""
-    seen = list(seen)
-    shown, missed = prior
-    return (sum(seen) + shown) / (len(seen) + shown + missed)
-
-
-def _robust(seen: np.ndarray, floor: float | np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The median of sightings (along the first axis) and their spread (the median
-    absolute deviation scaled to a normal sigma), never below `floor`."""
-    centre = np.median(seen, axis=0)
-    return centre, np.maximum(1.4826 * np.median(np.abs(seen - centre), axis=0), floor)
 
 
 def agreeing(seen: Iterable[SeenCanoe], canoes: Mapping[str, Sequence[tuple[str, str | None]]]

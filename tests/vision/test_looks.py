@@ -18,8 +18,6 @@ from companion.vision.looks import (
     PALE_UNSURE,
     SHARED_PRIOR,
     SHOWN_PRIOR,
-    TAKES_ENOUGH,
-    TAKES_PRIOR,
     PieceLooks,
     SeenCanoe,
 )
@@ -278,41 +276,3 @@ def test_the_canoes_of_a_picture_may_come_one_by_one():
     looks.learn((c for c in canoes), state)
     listed.learn(canoes, state)
     assert looks.swapped() == listed.swapped() < _swap_share(0, 0)
-
-
-def test_R_GEM_3_how_often_a_gem_taken_was_seen_leave_its_pile_is_counted_per_colour():
-    looks = PieceLooks()
-    assert looks.takes_shown() == {}
-    for seen in (True, True, False, True):
-        looks.learn_take("clear", seen)
-    for _ in range(KEEP + 3):
-        looks.learn_take("violet", True)
-    seen, missed = TAKES_PRIOR
-    assert looks.takes_shown() == {"clear": (3 + seen) / (4 + seen + missed),
-                                   "violet": (KEEP + seen) / (KEEP + seen + missed)}
-
-
-def test_R_GEM_3_two_gems_taken_are_told_from_one_by_this_tables_single_takes():
-    looks = PieceLooks()
-    sizes = (0.8, 0.9, 1.0, 1.0, 1.1, 1.2)
-    for size in sizes[:TAKES_ENOUGH - 1]:
-        looks.learn_take("violet", True, size)
-    assert not looks.two_taken("violet", 2.0)      # too few takes seen to tell
-    for size in sizes[TAKES_ENOUGH - 1:]:
-        looks.learn_take("violet", True, size)
-    looks.learn_take("violet", False, 0.1)         # (a take not seen teaches no size)
-    looks.learn_take("violet", True)               # (nor one whose size is not known)
-    assert looks.two_taken("violet", 2.0)
-    assert not looks.two_taken("violet", 1.25)     # a large single take
-    assert not looks.two_taken("violet", 0.5)
-    # a translucent colour's takes change less of the pile: their own size counts
-    for size in (0.3, 0.35, 0.3, 0.4, 0.35, 0.3):
-        looks.learn_take("clear", True, size)
-    assert looks.two_taken("clear", 0.7) and not looks.two_taken("clear", 0.4)
-    # a colour whose single takes spread widely is seldom told
-    for size in (0.1, 0.3, 0.5, 0.8, 1.0, 1.6):
-        looks.learn_take("yellow", True, size)
-    assert not looks.two_taken("yellow", 1.9)
-    # nor is a change no larger than the largest single take seen
-    looks.learn_take("violet", True, 2.1)
-    assert not looks.two_taken("violet", 2.0)

@@ -124,7 +124,7 @@ def test_R_GEM_3_a_confirmed_move_counts_whether_its_take_was_seen_leave_the_pil
     # The picture judged after blue's D-3+violet, then the move confirmed: one violet
     # gem left the violet pile, seen or not as the judged picture said. An undo that
     # reaches a state with fewer gems in a pile took nothing: it teaches nothing.
-    from companion.vision.looks import TAKES_PRIOR
+    from companion.vision.take_looks import TAKES_PRIOR
 
     vision, game, memory, before, where, moved, obs, after, there, seen = \
         _blue_loads_violet(look)
