@@ -24,12 +24,18 @@ nothing (missed). Asked with the truth among the choices, the players tap its bu
 put it right as they would (undo, then enter the true move on the table page), so the
 game goes on. "Final log equals truth" counts the games that needed no more than taps.
 Printed per game and for tuned and NOT-FOR-TUNING worlds; then every failing event.
+
+`--restart-every N` restarts the companion before every Nth move (a power cut, the
+watchdog): a new camera on the same table, whose first view of the still board is
+counted as disturbed when it is flagged or plays a move nobody made; the camera resumes
+from what it kept (`companion.vision.resume`), or, with `--cold`, from nothing.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import shutil
 import sys
 import tempfile
 import time
@@ -225,7 +231,8 @@ def _undo_to(table: Table, events: int) -> None:
 
 
 def play(game_dir: Path, world: WorldFixture, profile: Path | None, tmp: Path,
-         noise_scale: float = 1.0) -> dict[str, Any]:
+         noise_scale: float = 1.0, restart_every: int = 0, cold: bool = False
+         ) -> dict[str, Any]:
     meta = json.loads((game_dir / "game.json").read_text())
     truth = [json.loads(x) for x in (game_dir / "log.jsonl").read_text().splitlines()]
     by_events: dict[int, dict[str, np.ndarray]] = {}
@@ -236,8 +243,14 @@ def play(game_dir: Path, world: WorldFixture, profile: Path | None, tmp: Path,
     table.new_game(setup["players"], setup.get("start"), setup.get("branch", "L"),
                    setup.get("variants", []))
     frames = Frames(sensor_of(world.meta), meta["seed"], noise_scale)
-    vision = Vision(world.board_file, profile, settle=SETTLE)
-    camera = TableCamera(table, frames, vision=vision, fps=FPS, settle_s=SETTLE_S)
+    kept = tmp / f"{game_dir.name}.camera"   # the camera's resume point (vision.resume)
+
+    def start_camera() -> TableCamera:
+        vision = Vision(world.board_file, profile, settle=SETTLE)
+        return TableCamera(table, frames, vision=vision, fps=FPS, settle_s=SETTLE_S,
+                           resume_dir=kept)
+
+    camera = start_camera()
     answer = table.observe
 
     def observe(seen: dict[str, Any]) -> str:
@@ -251,10 +264,25 @@ def play(game_dir: Path, world: WorldFixture, profile: Path | None, tmp: Path,
     counts: Counter = Counter()
     fails: list[str] = []
     answered = 0   # questions the players answered by tapping the truth
+    still = by_events[0]["stable"]  # the board as it lies between moves
     for k, event in enumerate(truth[1:], start=1):
         kind = event["event"]
         game = table.game
         assert game is not None
+        if restart_every and kind in ("turn", "river") and k % restart_every == 0:
+            # The companion restarts (a power cut, the watchdog) while the board lies
+            # still: a new camera on the same table; cold, it kept nothing.
+            if cold:
+                shutil.rmtree(kept, ignore_errors=True)
+            camera = start_camera()
+            before = len(table.game.events)
+            said = _show(camera, frames, still, SETTLE + 3)
+            counts["restarts"] += 1
+            if len(table.game.events) != before or "flagged" in said:
+                counts["restart_disturbed"] += 1
+                fails.append(f"restart before event {k}: the camera said "
+                             f"{sorted(set(said))} though nobody moved")
+                _undo_to(table, before)
         if kind == "cards":
             for player, card in event["cards"].items():
                 table.choose(player, card)
@@ -285,6 +313,7 @@ def play(game_dir: Path, world: WorldFixture, profile: Path | None, tmp: Path,
             reference.apply(River(0, ()))  # as the table does; the truth's next event
         said = _show(camera, frames, by_events[k]["hand"], HAND_REPEATS)
         said += _show(camera, frames, by_events[k]["stable"], SETTLE + 3)
+        still = by_events[k]["stable"]
         new = len(table.game.events) - before
         what = f"event {k} {label} {text or json.dumps(event)}"
         if new and _snap(table.game) == _snap(reference):
@@ -359,7 +388,9 @@ def line(c: Counter, games: int) -> str:
             f"rivers whose unseen branch the alternation got wrong "
             f"{c['river_branch_unseen']}, "
             f"final log equals truth with questions answered by a tap "
-            f"{c['log_equal_answered']}/{games} (with none asked {c['log_equal']}/{games})")
+            f"{c['log_equal_answered']}/{games} (with none asked {c['log_equal']}/{games})"
+            + (f"; restarts {c['restarts']}, after which the first view was flagged or "
+               f"played a move nobody made {c['restart_disturbed']}" if c["restarts"] else ""))
 
 
 def main() -> int:
@@ -376,6 +407,12 @@ def main() -> int:
     ap.add_argument("--noise-scale", type=float, default=1.0,
                     help="fresh sensor noise on each delivered frame, as a share of the "
                          "world's sensor's (0: no noise, only the camera's JPEG)")
+    ap.add_argument("--restart-every", type=int, default=0, metavar="N",
+                    help="restart the companion (a new camera on the same table) before "
+                         "every Nth move, the board lying still")
+    ap.add_argument("--cold", action="store_true",
+                    help="with --restart-every: the restarted camera kept nothing (no "
+                         "resume point: vision.resume)")
     ap.add_argument("--fixtures", type=Path, default=FIXTURES,
                     help="another directory of worlds in the same format")
     args = ap.parse_args()
@@ -397,7 +434,8 @@ def main() -> int:
                 if args.calibrate == "setup" and not args.default_profile:
                     profile, said = calibrate_from_setup(world, g, tmp / f"{g.name}.json")
                     print(f"{g.name}: calibrate profile --state (its setup) {said}")
-                results.append((world, g.name, play(g, world, profile, tmp, args.noise_scale)))
+                results.append((world, g.name, play(g, world, profile, tmp, args.noise_scale,
+                                                    args.restart_every, args.cold)))
     if not results:
         print("no games found under tests/fixtures/worlds", file=sys.stderr)
         return 2

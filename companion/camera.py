@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from companion import paths
+from companion.vision import resume
 from companion.vision.looks import agreeing
 from companion.vision.memory import BoardMemory
 from companion.vision.sources import CameraLost, FrameSource, SourceError, open_source
@@ -118,7 +119,8 @@ class TableCamera:
     what the table made of the last stable view."""
 
     def __init__(self, table: Table, source: FrameSource, vision: Vision | None = None,
-                 fps: float = 10.0, settle_s: float = 1.5) -> None:
+                 fps: float = 10.0, settle_s: float = 1.5, resume_dir: Path | None = None
+                 ) -> None:
         from companion.vision.observer import Vision
 
         self.table = table
@@ -139,6 +141,11 @@ class TableCamera:
         # Where a calibration from the table page saves the table's colours.
         self.profile_path = paths.config_dir() / paths.PROFILE
         self._calibration: _Calibration | None = None
+        # Where the camera keeps what it would lose in a restart (``vision.resume``);
+        # read once, at the first still view of a game.
+        self.resume_dir = resume_dir if resume_dir is not None else paths.data_dir() / "camera"
+        self._resumed = False
+        self._resumed_key: Any = None  # the game as the resumed picture showed it
 
     def calibrate(self, timeout: float = 30.0) -> list[str]:
         """Learn this table's colours from the next still view of the game as it stands
@@ -252,9 +259,12 @@ class TableCamera:
             self._calibrate_now(request)
             return None
         reading, where = self.vision.last_reading, self.vision.last_location
-        game, game_key = self.table.game, self._game_key()
+        game = self.table.game
         if reading is None or where is None or game is None:
             return None
+        if not self._resumed:
+            self._resume()
+        game_key = self._game_key()
         view = self.vision.view.version
         if view == self._judged_view:
             # A still view is judged once, so an undo or a move typed on the page does
@@ -316,11 +326,38 @@ class TableCamera:
                   learn: bool = True, moved_on: bool = True) -> None:
         game = self.table.game
         assert game is not None
+        if self._resumed_key is not None:
+            if self._game_key() == self._resumed_key:
+                learn = False  # the board as the camera left it: learned before the restart
+            else:
+                self._resumed_key = None
         self.memory.confirm(reading.corrected, where, game.state, canoes, learn, moved_on,
                             reading.disc_contrasts)
         self.vision.reference = (reading.corrected, where)
         self._memory_key = self._game_key()
         self._memory_events = len(game.events)
+        resume.keep(self.resume_dir, self._state_key(), self.vision, reading.corrected, where,
+                    canoes)
+
+    def _resume(self) -> None:
+        """Go on where the camera left off before a restart: this table's learned looks
+        and, if it is of the game as it stands, the picture the next view is compared
+        with (else that view is judged from itself alone: nobody may have moved, but
+        one picture cannot tell)."""
+        game = self.table.game
+        assert game is not None
+        self._resumed = True
+        if resume.resume(self.resume_dir, self._state_key(), self.vision, self.memory,
+                         game.state):
+            self._memory_key, self._memory_events = self._game_key(), len(game.events)
+            self._resumed_key = self._memory_key
+            log.info("camera: resumed game %s after %d events", self.table.game_id,
+                     len(game.events))
+
+    def _state_key(self) -> str:
+        game = self.table.game
+        assert game is not None
+        return resume.state_key(self.table.game_id, game.state)
 
     def _game_key(self) -> tuple[int, str, int] | None:
         """What a picture of the game shows: its canoes and the cloud (cards played or

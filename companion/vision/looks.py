@@ -24,6 +24,7 @@ from collections import deque
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from statistics import median
+from typing import Any
 
 import numpy as np
 
@@ -222,6 +223,57 @@ class PieceLooks(TakeLooks):
         if not seen or len(seen) < ENOUGH:
             return None
         return float(median(seen))
+
+    def to_json(self) -> dict[str, Any]:
+        """All it learned, as JSON (what ``from_json`` reads): a restarted camera goes
+        on from it (``companion.vision.resume``)."""
+        def rows(seen: Iterable[Any]) -> list[Any]:
+            return [[round(float(v), 4) for v in x] if isinstance(x, tuple)
+                    else round(float(x), 4) for x in seen]
+
+        def by_hull(part: Mapping[Any, deque[Any]], hull_first: bool
+                    ) -> dict[str, dict[str, list[Any]]]:
+            out: dict[str, dict[str, list[Any]]] = {}
+            for key, seen in part.items():
+                hull, gem = key if hull_first else key[::-1]
+                out.setdefault(str(hull), {})[gem or EMPTY] = rows(seen)
+            return out
+
+        return {"empty": {p: rows(v) for p, v in self._empty.items()},
+                "gems": {g: rows(v) for g, v in self._gems.items()},
+                "gems_in": by_hull(self._gems_in, False),
+                "middles": by_hull(self._middles, True),
+                "piles": {g: rows(v) for g, v in self._piles.items()},
+                "shown": {g: list(v) for g, v in self._shown.items()},
+                "in_empty": list(self._in_empty), "shared": list(self._shared),
+                **self._takes_json()}
+
+    @classmethod
+    def from_json(cls, data: Any) -> PieceLooks:
+        """What ``to_json`` wrote; ValueError (or KeyError, TypeError, AttributeError)
+        if it is not."""
+        def keep(seen: Iterable[Any]) -> deque[Any]:
+            return deque((tuple(float(v) for v in x) if isinstance(x, list) else float(x)
+                          for x in seen), maxlen=KEEP)
+
+        def sightings(seen: list[Any], *kinds: type, maxlen: int = KEEP) -> deque[Any]:
+            if not all(isinstance(x, kinds) for x in seen):
+                raise ValueError("a sighting is not what it counts")
+            return deque(seen, maxlen=maxlen)
+
+        looks = cls()
+        looks._empty = {str(p): keep(v) for p, v in data["empty"].items()}
+        looks._gems = {str(g): keep(v) for g, v in data["gems"].items()}
+        looks._gems_in = {(str(g), str(h)): keep(v) for h, part in data["gems_in"].items()
+                          for g, v in part.items()}
+        looks._middles = {(str(h), None if g == EMPTY else str(g)): keep(v)
+                          for h, part in data["middles"].items() for g, v in part.items()}
+        looks._piles = {str(g): keep(v) for g, v in data["piles"].items()}
+        looks._shown = {str(g): sightings(v, bool) for g, v in data["shown"].items()}
+        looks._in_empty = sightings(data["in_empty"], str, type(None), maxlen=KEEP * 2)
+        looks._shared = sightings(data["shared"], bool, maxlen=KEEP * 2)
+        looks._read_takes(data)
+        return looks
 
     def learn(self, seen: Iterable[SeenCanoe],
               canoes: Mapping[str, Sequence[tuple[str, str | None]]]) -> int:

@@ -19,8 +19,11 @@ view read, marked not stable (consumers act on stable observations only).
 from __future__ import annotations
 
 import copy
+import hashlib
+import json
 import time
 from collections.abc import Iterable, Iterator
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -59,6 +62,13 @@ class Vision:
         # Reading.corrected and where the board was), set by whoever confirms it (the
         # table's camera): what was over the board in it already is no hand now.
         self.reference: tuple[np.ndarray, Location] | None = None
+
+    @cached_property
+    def profile_print(self) -> str:
+        """The colour profile's fingerprint: what the pieces' looks learned through this
+        vision are of (looks learned with another profile do not apply)."""
+        text = json.dumps(self.profile.to_json(), sort_keys=True)
+        return hashlib.sha256(text.encode()).hexdigest()[:16]
 
     def reset(self) -> None:
         """Forget the camera's position and the recent frames."""

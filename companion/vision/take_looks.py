@@ -18,7 +18,8 @@ these beside the canoes' looks.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 import numpy as np
 
@@ -56,6 +57,19 @@ class TakeLooks:
         # How much of its pile changed when one gem of a colour was taken and seen (in
         # gems' areas), logarithms.
         self._take_sizes: dict[str, deque[float]] = {}
+
+    def _takes_json(self) -> dict[str, Any]:
+        return {"takes": {g: list(v) for g, v in self._takes.items()},
+                "take_sizes": {g: [round(x, 4) for x in v] for g, v in self._take_sizes.items()}}
+
+    def _read_takes(self, data: Mapping[str, Any]) -> None:
+        """What ``_takes_json`` wrote; ValueError (or KeyError, TypeError) if it is not."""
+        for gem, seen in data["takes"].items():
+            if not all(isinstance(x, bool) for x in seen):
+                raise ValueError("a take is seen or not")
+            self._takes[str(gem)] = deque(seen, maxlen=KEEP)
+        self._take_sizes = {str(gem): deque(map(float, logs), maxlen=KEEP)
+                            for gem, logs in data["take_sizes"].items()}
 
     def learn_take(self, gem: str, seen: bool, size: float | None = None) -> None:
         """A confirmed move took a `gem` from a deposit: the picture after it saw that
