@@ -35,6 +35,10 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+# While the board stays as it is, the camera's resume point is saved again at most this
+# often (seconds): at each new state it is saved at once.
+RESAVE_S = 60.0
+
 
 class SimulatedCamera(FrameSource):
     """A camera that photographs the table's current game with the synthetic renderer
@@ -146,6 +150,7 @@ class TableCamera:
         self.resume_dir = resume_dir if resume_dir is not None else paths.data_dir() / "camera"
         self._resumed = False
         self._resumed_key: Any = None  # the game as the resumed picture showed it
+        self._saved: tuple[str, float] | None = None  # the point last saved, and when
 
     def calibrate(self, timeout: float = 30.0) -> list[str]:
         """Learn this table's colours from the next still view of the game as it stands
@@ -191,6 +196,7 @@ class TableCamera:
             self.vision = Vision(old.board, profile, old.detector.scale, old.settle)
             self.memory = BoardMemory(self.vision.detector)
             self._memory_key, self._judged_view, self._last_key = None, -1, None
+            self._resumed_key = self._saved = None
             request.kept = not_shown(known)
         except ProfileError as exc:
             request.error = exc
@@ -234,6 +240,8 @@ class TableCamera:
         if frame is None:
             self._set("no frame")
             return None
+        if not self._resumed and self.table.game is not None:
+            self._resume()
         obs = self.vision.observe(frame)
         if obs is None:
             self._set("board not found", markers=0)
@@ -259,12 +267,9 @@ class TableCamera:
             self._calibrate_now(request)
             return None
         reading, where = self.vision.last_reading, self.vision.last_location
-        game = self.table.game
+        game, game_key = self.table.game, self._game_key()
         if reading is None or where is None or game is None:
             return None
-        if not self._resumed:
-            self._resume()
-        game_key = self._game_key()
         view = self.vision.view.version
         if view == self._judged_view:
             # A still view is judged once, so an undo or a move typed on the page does
@@ -326,18 +331,24 @@ class TableCamera:
                   learn: bool = True, moved_on: bool = True) -> None:
         game = self.table.game
         assert game is not None
+        key = self._state_key()  # (before the game may change under this thread)
+        pieces = True
         if self._resumed_key is not None:
             if self._game_key() == self._resumed_key:
-                learn = False  # the board as the camera left it: learned before the restart
+                pieces = False  # the board as the camera left it: learned before the restart
             else:
                 self._resumed_key = None
         self.memory.confirm(reading.corrected, where, game.state, canoes, learn, moved_on,
-                            reading.disc_contrasts)
+                            reading.disc_contrasts, pieces)
         self.vision.reference = (reading.corrected, where)
         self._memory_key = self._game_key()
         self._memory_events = len(game.events)
-        resume.keep(self.resume_dir, self._state_key(), self.vision, reading.corrected, where,
-                    canoes)
+        # Saved at every new state, and at most every RESAVE_S while the board stays as
+        # it is (the looks learned in between are worth less than an SD card's writes).
+        now = time.monotonic()
+        if self._saved is None or self._saved[0] != key or now - self._saved[1] >= RESAVE_S:
+            resume.keep(self.resume_dir, key, self.vision, reading.corrected, where, canoes)
+            self._saved = (key, now)
 
     def _resume(self) -> None:
         """Go on where the camera left off before a restart: this table's learned looks

@@ -171,8 +171,10 @@ class Demo:
             game = table.need_game()
             board = DemoBoard(game.state,
                               size=(960, 540) if self.fast else (1280, 720))
+            # (The demo's camera keeps its resume point with its game, not the table's.)
             camera = TableCamera(table, board, fps=50 if self.fast else 10,
-                                 settle_s=0.04 if self.fast else 1.0).start()
+                                 settle_s=0.04 if self.fast else 1.0,
+                                 resume_dir=Path(tmp) / "camera").start()
             app.extensions["companion.camera"] = camera
             server.start()
             self.url = server.url

@@ -252,9 +252,12 @@ class PieceLooks(TakeLooks):
     def from_json(cls, data: Any) -> PieceLooks:
         """What ``to_json`` wrote; ValueError (or KeyError, TypeError, AttributeError)
         if it is not."""
-        def keep(seen: Iterable[Any]) -> deque[Any]:
-            return deque((tuple(float(v) for v in x) if isinstance(x, list) else float(x)
-                          for x in seen), maxlen=KEEP)
+        def keep(seen: Iterable[Any], size: int = 0) -> deque[Any]:
+            """Numbers (`size` 0) or colours and looks of `size` numbers each."""
+            if not all(len(x) == size if size else not isinstance(x, list) for x in seen):
+                raise ValueError(f"a look of other than {size or 1} numbers")
+            return deque((tuple(float(v) for v in x) if size else float(x) for x in seen),
+                         maxlen=KEEP)
 
         def sightings(seen: list[Any], *kinds: type, maxlen: int = KEEP) -> deque[Any]:
             if not all(isinstance(x, kinds) for x in seen):
@@ -263,12 +266,12 @@ class PieceLooks(TakeLooks):
 
         looks = cls()
         looks._empty = {str(p): keep(v) for p, v in data["empty"].items()}
-        looks._gems = {str(g): keep(v) for g, v in data["gems"].items()}
-        looks._gems_in = {(str(g), str(h)): keep(v) for h, part in data["gems_in"].items()
+        looks._gems = {str(g): keep(v, 3) for g, v in data["gems"].items()}
+        looks._gems_in = {(str(g), str(h)): keep(v, 3) for h, part in data["gems_in"].items()
                           for g, v in part.items()}
-        looks._middles = {(str(h), None if g == EMPTY else str(g)): keep(v)
+        looks._middles = {(str(h), None if g == EMPTY else str(g)): keep(v, len(LOOK_SPREAD))
                           for h, part in data["middles"].items() for g, v in part.items()}
-        looks._piles = {str(g): keep(v) for g, v in data["piles"].items()}
+        looks._piles = {str(g): keep(v, 3) for g, v in data["piles"].items()}
         looks._shown = {str(g): sightings(v, bool) for g, v in data["shown"].items()}
         looks._in_empty = sightings(data["in_empty"], str, type(None), maxlen=KEEP * 2)
         looks._shared = sightings(data["shared"], bool, maxlen=KEEP * 2)

@@ -84,7 +84,8 @@ class BoardMemory:
 
     def confirm(self, picture: np.ndarray, location: Location, state: State,
                 canoes: Iterable[SeenCanoe] = (), learn: bool = True,
-                moved_on: bool = True, discs: Mapping[str, float] | None = None) -> None:
+                moved_on: bool = True, discs: Mapping[str, float] | None = None,
+                pieces: bool = True) -> None:
         """This picture shows the game in `state`: compare the next with it, and learn
         from it the empty slots' looks and (from `canoes`, those read in it that may
         teach: see ``companion.camera``) the pieces' look, and compare the next
@@ -93,7 +94,9 @@ class BoardMemory:
         by the move (or moves) of the picture last judged, not by an undo: which gems
         left which piles teaches how often this camera sees a take. `discs`: the
         picture's ``Reading.disc_contrasts``: at rest every slot holds its disc
-        (R-SETUP-2), so they teach each slot's look with one."""
+        (R-SETUP-2), so they teach each slot's look with one. With `pieces` False the
+        pieces' look is not learned (the board as it lay before a restart, already
+        learned from: ``vision.resume``)."""
         if self.location is not None and not same_view(self.location, location):
             self.forget()
         self.picture, self.location = picture, location
@@ -105,6 +108,8 @@ class BoardMemory:
             self._learn_takes(*judged, state)
         self.slots.learn(picture, state)
         self._learn_board(picture, state)
+        if not pieces:
+            return
         self.detector.looks.learn(canoes, state.canoes)
         if discs and self.detector.disc_looks is not None:
             self.detector.disc_looks.learn(discs, with_disc=True)

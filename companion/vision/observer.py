@@ -65,9 +65,10 @@ class Vision:
 
     @cached_property
     def profile_print(self) -> str:
-        """The colour profile's fingerprint: what the pieces' looks learned through this
-        vision are of (looks learned with another profile do not apply)."""
-        text = json.dumps(self.profile.to_json(), sort_keys=True)
+        """The fingerprint of the board file and colour profile: what the pictures and
+        the pieces' looks seen through this vision are of (with another, they do not
+        apply)."""
+        text = json.dumps([self.board.to_json(), self.profile.to_json()], sort_keys=True)
         return hashlib.sha256(text.encode()).hexdigest()[:16]
 
     def reset(self) -> None:

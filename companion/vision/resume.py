@@ -99,8 +99,9 @@ class ResumePoint:
                     or _sum(picture) != data["picture"]["sum"]:
                 raise ValueError("its picture is missing or not the one it names")
             homography = np.array(data["homography"], np.float64)
-            if homography.shape != (3, 3):
-                raise ValueError("the board's place is not a 3x3 homography")
+            if homography.shape != (3, 3) or not np.isfinite(homography).all() \
+                    or abs(float(np.linalg.det(homography))) < 1e-12:
+                raise ValueError("the board's place is not an invertible 3x3 homography")
             return cls(str(data["key"]), picture, homography,
                        [_canoe(c) for c in data["canoes"]], dict(data["looks"]),
                        None if data["discs"] is None else dict(data["discs"]),
@@ -144,7 +145,7 @@ def resume(folder: Path, key: str, vision: Vision, memory: BoardMemory, state: S
     det.looks = looks
     if discs is not None and det.disc_looks is not None:
         det.disc_looks = discs
-    if point.key != key:
+    if point.key != key or point.picture.shape[:2] != det.shape:
         return False
     where = Location(point.homography, 0, True, {})
     memory.confirm(point.picture, where, state, point.canoes, learn=False)
@@ -183,13 +184,18 @@ def _canoe_json(canoe: SeenCanoe) -> dict[str, Any]:
 
 
 def _canoe(data: dict[str, Any]) -> SeenCanoe:
-    def floats(values: Any) -> Any:
-        return None if values is None else tuple(float(v) for v in values)
+    def floats(values: Any, size: int) -> Any:
+        if values is None:
+            return None
+        if len(values) != size:
+            raise ValueError(f"{len(values)} values where a canoe's look has {size}")
+        return tuple(float(v) for v in values)
 
     texture = data["texture"]
     return SeenCanoe(str(data["player"]), str(data["place"]),
-                     None if texture is None else float(texture), floats(data["core"]),
-                     None if data["gem"] is None else str(data["gem"]), floats(data["look"]))
+                     None if texture is None else float(texture), floats(data["core"], 3),
+                     None if data["gem"] is None else str(data["gem"]),
+                     floats(data["look"], 4))
 
 
 __all__ = ["PICTURE", "POINT", "ResumePoint", "keep", "resume", "state_key"]

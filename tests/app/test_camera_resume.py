@@ -121,6 +121,18 @@ def test_a_point_whose_picture_is_not_the_one_it_names_is_not_used(tmp_path):
     assert ResumePoint.load(tmp_path / "nothing here") is None
 
 
+@pytest.mark.parametrize("where", [np.zeros((3, 3)), np.full((3, 3), np.nan), np.eye(2)])
+def test_a_point_whose_board_place_is_no_homography_is_not_used(tmp_path, where):
+    ResumePoint("k", np.zeros((8, 8, 3), np.uint8), where, [], {}, None, "p").save(tmp_path)
+    assert ResumePoint.load(tmp_path) is None
+
+
+def test_a_point_whose_canoe_looks_have_other_sizes_is_not_used(tmp_path):
+    ResumePoint("k", np.zeros((8, 8, 3), np.uint8), np.eye(3),
+                [SeenCanoe("red", "4", 5.0, look=(0.5, 0.1))], {}, None, "p").save(tmp_path)
+    assert ResumePoint.load(tmp_path) is None
+
+
 def test_everything_the_looks_learned_round_trips_and_judges_alike():
     looks = PieceLooks()
     state = {"green": [("4", None)], "blue": [("5", "violet"), ("2", None)],
@@ -153,6 +165,8 @@ def test_everything_the_looks_learned_round_trips_and_judges_alike():
     {"in_empty": [True]},                                # a gem named by no colour
     {"takes": {"clear": ["yes"]}},                       # a take neither seen nor not
     {"gems": None},
+    {"gems": {"violet": [[1.0, 2.0]]}},                 # a colour of two numbers
+    {"middles": {"red": {"empty": [[0.5, 0.1, 0.0]]}}},  # a look of three
 ])
 def test_damaged_looks_are_refused(damage):
     data = {**PieceLooks().to_json(), **damage}
@@ -175,3 +189,16 @@ def test_a_folder_that_cannot_be_written_is_said_and_the_game_goes_on(tmp_path, 
         physical.game.apply(BLUE_LAUNCHES)
         assert "applied" in watch(camera)
     assert "camera resume point not saved" in caplog.text
+
+
+def test_a_camera_calibrated_after_resuming_learns_the_looks_anew(played, tmp_path):
+    from .test_camera_calibrate import calibrate_while_watching
+
+    path, physical, _ = played
+    table, camera, _ = restarted(path, physical)
+    assert watch(camera, 4) == ["same"]
+    camera.profile_path = tmp_path / "profile.json"
+    assert "kept" in calibrate_while_watching(camera)
+    assert camera.vision.detector.looks.to_json()["empty"] == {}   # a new vision
+    assert watch(camera, 4) == ["same"]
+    assert camera.vision.detector.looks.to_json()["empty"]         # learned from that view
