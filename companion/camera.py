@@ -146,7 +146,7 @@ class TableCamera:
         self.profile_path = paths.config_dir() / paths.PROFILE
         self._calibration: _Calibration | None = None
         # Where the camera keeps what it would lose in a restart (``vision.resume``);
-        # read once, at the first still view of a game.
+        # read once, at the first frame with a game.
         self.resume_dir = resume_dir if resume_dir is not None else paths.data_dir() / "camera"
         self._resumed = False
         self._resumed_key: Any = None  # the game as the resumed picture showed it
@@ -351,10 +351,10 @@ class TableCamera:
             self._saved = (key, now)
 
     def _resume(self) -> None:
-        """Go on where the camera left off before a restart: this table's learned looks
-        and, if it is of the game as it stands, the picture the next view is compared
-        with (else that view is judged from itself alone: nobody may have moved, but
-        one picture cannot tell)."""
+        """Go on where the camera left off before a restart: in the same game, what it
+        learned of the pieces' looks and, if it shows the game as it stands, the picture
+        the next view is compared with (else that view is judged from itself alone:
+        nobody may have moved, but one picture cannot tell)."""
         game = self.table.game
         assert game is not None
         self._resumed = True

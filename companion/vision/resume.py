@@ -15,10 +15,11 @@ picture before to compare it with): in four tuned games restarted before every f
 move (``benchmarks/worlds_games.py --restart-every 5 --cold``), 23 of 32 such views,
 with nobody moving, were flagged as an illegal move or played a move nobody made. With
 it, that view is compared with the picture of the game as it stood, like any other: 0
-of 32. The picture is kept only for the game and state it shows
-(``key``); the looks for the colour profile they were learned with (``profile``). The
-empty slots' and the board's learned looks (``memory.BoardMemory``) are not kept: the
-next confirmed picture teaches them again.
+of 32. The picture is taken up only for the game and state it shows (``key``); the
+looks only in that game (a new one starts afresh: another day's light is not this
+one's), and both only when seen through the same board file and colour profile
+(``profile``). The empty slots' and the board's learned looks (``memory.BoardMemory``)
+are not kept: the next confirmed picture teaches them again.
 """
 
 from __future__ import annotations
@@ -128,11 +129,13 @@ def keep(folder: Path, key: str, vision: Vision, picture: np.ndarray, location: 
 
 
 def resume(folder: Path, key: str, vision: Vision, memory: BoardMemory, state: State) -> bool:
-    """Go on where the camera left off: the looks learned, if of `vision`'s profile;
-    and the picture of the game as it stands, if saved for the state `key` names
-    (then True: the next view is compared with it)."""
+    """Go on where the camera left off: the looks learned, if in the game `key` names
+    and seen through `vision`'s board file and profile; and the picture of the game as
+    it stands, if saved for the state `key` names (then True: the next view is compared
+    with it)."""
     point = ResumePoint.load(folder)
-    if point is None or point.profile != vision.profile_print:
+    if point is None or point.profile != vision.profile_print \
+            or _game(point.key) != _game(key):
         return False
     det = vision.detector
     try:
@@ -159,6 +162,11 @@ def state_key(game_id: int | None, state: State) -> str:
     shown = [sorted(state.canoes.items()), state.weather,
              sorted((name, sorted(gems.items())) for name, gems in state.deposits.items())]
     return f"game {game_id}, board {_digest(json.dumps(shown))}"
+
+
+def _game(key: str) -> str:
+    """The game a ``state_key`` names."""
+    return key.split(", board ")[0]
 
 
 def _digest(text: str) -> str:

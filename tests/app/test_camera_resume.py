@@ -202,3 +202,16 @@ def test_a_camera_calibrated_after_resuming_learns_the_looks_anew(played, tmp_pa
     assert camera.vision.detector.looks.to_json()["empty"] == {}   # a new vision
     assert watch(camera, 4) == ["same"]
     assert camera.vision.detector.looks.to_json()["empty"]         # learned from that view
+
+
+def test_a_new_game_starts_from_no_looks(played):
+    path, physical, learned = played
+    table = Table(Store(path))
+    table.new_game(["blue", "green", "yellow"])
+    physical.game = physical_copy(table)
+    camera = TableCamera(table, physical, settle_s=0.2)
+    assert watch(camera, 4) == ["same"]
+    # Green's two canoes on the dock, learned from the new game's setup alone (taken
+    # up, the old game's would come first).
+    now = camera.vision.detector.looks.to_json()
+    assert len(now["empty"]["green"]) < len(learned["empty"]["green"])
