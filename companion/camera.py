@@ -347,7 +347,8 @@ class TableCamera:
         # it is (the looks learned in between are worth less than an SD card's writes).
         now = time.monotonic()
         if self._saved is None or self._saved[0] != key or now - self._saved[1] >= RESAVE_S:
-            resume.keep(self.resume_dir, key, self.vision, reading.corrected, where, canoes)
+            resume.keep(self.resume_dir, key, self.vision, self.memory, reading.corrected,
+                        where, canoes)
             self._saved = (key, now)
 
     def _resume(self) -> None:

@@ -25,11 +25,13 @@ are not kept: the next confirmed picture teaches them again.
 from __future__ import annotations
 
 import hashlib
+import io
 import json
 import logging
 import os
+import zipfile
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -49,6 +51,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 PICTURE = "picture.png"
+SLOTS = "slots.npz"
 POINT = "resume.json"
 VERSION = 1
 
@@ -63,7 +66,10 @@ class ResumePoint:
     canoes: list[SeenCanoe]   # the canoes read in it (``cargo_looks`` compares the next)
     looks: dict[str, Any]     # ``PieceLooks.to_json``
     discs: dict[str, Any] | None  # ``DiscLooks.to_json``, None when the profile has none
-    profile: str              # the fingerprint of the colour profile the looks are of
+    profile: str              # the fingerprint of the board file and profile seen with
+    # Each slot's look with nothing on it (``transport.EmptySlots``: the river's pushes
+    # are read against them), by slot.
+    slots: dict[str, np.ndarray] = field(default_factory=dict)
 
     def save(self, folder: Path) -> None:
         """Write it to `folder`, each file whole (a power cut leaves the old point or
@@ -73,11 +79,17 @@ class ResumePoint:
         if not ok:
             raise ValueError("the picture cannot be written as PNG")
         _write(folder / PICTURE, png.tobytes())
+        if self.slots:
+            kept = io.BytesIO()
+            np.savez_compressed(kept, **self.slots)  # type: ignore[arg-type]  # (stubs: allow_pickle)
+            _write(folder / SLOTS, kept.getvalue())
         data = {"version": VERSION, "key": self.key, "profile": self.profile,
                 "picture": {"shape": list(self.picture.shape), "sum": _sum(self.picture)},
                 "homography": self.homography.tolist(),
                 "canoes": [_canoe_json(c) for c in self.canoes],
-                "looks": self.looks, "discs": self.discs}
+                "looks": self.looks, "discs": self.discs,
+                "slots": {"names": sorted(self.slots),
+                          "sum": sum(_sum(look) for look in self.slots.values())}}
         _write(folder / POINT, json.dumps(data).encode())
 
     @classmethod
@@ -99,6 +111,7 @@ class ResumePoint:
             if picture is None or list(picture.shape) != data["picture"]["shape"] \
                     or _sum(picture) != data["picture"]["sum"]:
                 raise ValueError("its picture is missing or not the one it names")
+            slots = _slots(folder, data["slots"])
             homography = np.array(data["homography"], np.float64)
             if homography.shape != (3, 3) or not np.isfinite(homography).all() \
                     or abs(float(np.linalg.det(homography))) < 1e-12:
@@ -106,22 +119,23 @@ class ResumePoint:
             return cls(str(data["key"]), picture, homography,
                        [_canoe(c) for c in data["canoes"]], dict(data["looks"]),
                        None if data["discs"] is None else dict(data["discs"]),
-                       str(data["profile"]))
-        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+                       str(data["profile"]), slots)
+        except (KeyError, TypeError, ValueError, AttributeError, OSError, EOFError,
+                zipfile.BadZipFile) as exc:
             log.warning("camera resume point %s damaged (%s): starting afresh",
                         folder / POINT, exc)
             return None
 
 
-def keep(folder: Path, key: str, vision: Vision, picture: np.ndarray, location: Location,
-         canoes: Sequence[SeenCanoe]) -> None:
+def keep(folder: Path, key: str, vision: Vision, memory: BoardMemory, picture: np.ndarray,
+         location: Location, canoes: Sequence[SeenCanoe]) -> None:
     """Save where the camera is: `picture` shows the game in the state `key` names
     (``state_key``), and `vision` has learned what it has. A folder that cannot be
     written is said in the log; the game goes on."""
     det = vision.detector
     point = ResumePoint(key, picture, location.homography, list(canoes), det.looks.to_json(),
                         None if det.disc_looks is None else det.disc_looks.to_json(),
-                        vision.profile_print)
+                        vision.profile_print, dict(memory.slots.looks))
     try:
         point.save(folder)
     except (OSError, ValueError) as exc:
@@ -152,6 +166,7 @@ def resume(folder: Path, key: str, vision: Vision, memory: BoardMemory, state: S
         return False
     where = Location(point.homography, 0, True, {})
     memory.confirm(point.picture, where, state, point.canoes, learn=False)
+    memory.slots.take_up(point.slots)
     vision.reference = (point.picture, where)
     return True
 
@@ -171,6 +186,18 @@ def _game(key: str) -> str:
 
 def _digest(text: str) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def _slots(folder: Path, named: Any) -> dict[str, np.ndarray]:
+    """The slots' looks a point names (by their names and sum); {} when it names none."""
+    if not named["names"]:
+        return {}
+    with np.load(folder / SLOTS, allow_pickle=False) as kept:
+        slots = {str(name): kept[name] for name in kept.files}
+    if sorted(slots) != named["names"] or \
+            sum(_sum(look) for look in slots.values()) != named["sum"]:
+        raise ValueError("its slots' looks are missing or not the ones it names")
+    return slots
 
 
 def _write(path: Path, payload: bytes) -> None:
@@ -206,4 +233,4 @@ def _canoe(data: dict[str, Any]) -> SeenCanoe:
                      floats(data["look"], 4))
 
 
-__all__ = ["PICTURE", "POINT", "ResumePoint", "keep", "resume", "state_key"]
+__all__ = ["PICTURE", "POINT", "SLOTS", "ResumePoint", "keep", "resume", "state_key"]

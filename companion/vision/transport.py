@@ -112,6 +112,15 @@ class EmptySlots:
             self.looks[slot] = picture[ys, xs].copy()
         return empty
 
+    def take_up(self, looks: dict[str, np.ndarray]) -> None:
+        """Looks kept from before a restart (``vision.resume``): those of this board's
+        slots, of their boxes' size."""
+        for slot, look in looks.items():
+            if slot in self._boxes:
+                ys, xs, inside = self._boxes[slot]
+                if look.shape == (*inside.shape, 3):
+                    self.looks[slot] = look
+
     def known(self) -> bool:
         return all(slot in self.looks for slot in SLOTS)
 

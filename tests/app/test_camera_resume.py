@@ -14,6 +14,7 @@ import pytest
 from companion.app import Table
 from companion.camera import TableCamera
 from companion.store import Store
+from companion.vision.locate import Location
 from companion.vision.looks import EMPTY, KEEP, PieceLooks, SeenCanoe
 from companion.vision.resume import POINT, ResumePoint
 
@@ -119,6 +120,37 @@ def test_a_point_whose_picture_is_not_the_one_it_names_is_not_used(tmp_path):
     (tmp_path / "other" / "picture.png").replace(tmp_path / "picture.png")
     assert ResumePoint.load(tmp_path) is None
     assert ResumePoint.load(tmp_path / "nothing here") is None
+
+
+def test_the_slots_empty_looks_are_taken_up_where_canoes_now_lie(tmp_path):
+    from companion.rules import Game
+    from companion.vision.memory import BoardMemory
+    from companion.vision.observer import Vision
+    from companion.vision.resume import keep, resume, state_key
+
+    game = Game(["blue", "green", "yellow"])
+    before, after = Vision(), Vision()
+    memory = BoardMemory(before.detector)
+    shape = before.detector.shape
+    bare = np.random.default_rng(1).integers(0, 255, (*shape, 3), dtype=np.uint8)
+    memory.slots.learn(bare, game.state)            # every slot empty at the setup
+    game.state.put_canoes("blue", [("4", None), ("D", None)])
+    key = state_key(7, game.state)
+    keep(tmp_path, key, before, memory, np.zeros((*shape, 3), np.uint8),
+         Location(np.eye(3), 4, False, {}), [])
+    again = BoardMemory(after.detector)
+    assert resume(tmp_path, key, after, again, game.state)
+    assert again.slots.known()
+    assert np.array_equal(again.slots.looks["4"], memory.slots.looks["4"])
+
+
+def test_a_point_whose_slots_looks_are_not_the_ones_it_names_is_not_used(tmp_path):
+    look = np.full((5, 5, 3), 3, np.uint8)
+    ResumePoint("k", np.zeros((8, 8, 3), np.uint8), np.eye(3), [], {}, None, "p",
+                {"4": look}).save(tmp_path)
+    assert ResumePoint.load(tmp_path).slots["4"].tolist() == look.tolist()
+    (tmp_path / "slots.npz").write_bytes(b"PK not a zip")
+    assert ResumePoint.load(tmp_path) is None
 
 
 @pytest.mark.parametrize("where", [np.zeros((3, 3)), np.full((3, 3), np.nan), np.eye(2)])
