@@ -63,6 +63,7 @@ from companion.camera import TableCamera  # noqa: E402
 from companion.rules import Game, River, format_turn, parse_event, parse_turn  # noqa: E402
 from companion.store import Store  # noqa: E402
 from companion.vision.observer import Vision  # noqa: E402
+from companion.vision.resume import ResumePoint, state_key  # noqa: E402
 from tools.worlds.sensor import deliver, sensor_of  # noqa: E402
 
 FPS, SETTLE_S = 10.0, 1.5          # TableCamera's defaults, as `companion serve` runs it
@@ -274,14 +275,19 @@ def play(game_dir: Path, world: WorldFixture, profile: Path | None, tmp: Path,
             # still: a new camera on the same table; cold, it kept nothing.
             if cold:
                 shutil.rmtree(kept, ignore_errors=True)
+            point = ResumePoint.load(kept)
+            counts["restart_point_fits"] += point is not None and point.key == state_key(
+                table.game_id, table.game.state)
             camera = start_camera()
             before = len(table.game.events)
             said = _show(camera, frames, still, SETTLE + 3)
             counts["restarts"] += 1
             if len(table.game.events) != before or "flagged" in said:
                 counts["restart_disturbed"] += 1
+                got = [e.to_json() for e in table.game.events[before:]]
                 fails.append(f"restart before event {k}: the camera said "
-                             f"{sorted(set(said))} though nobody moved")
+                             f"{sorted(set(said))} though nobody moved"
+                             + (f" (applied {json.dumps(got)})" if got else ""))
                 _undo_to(table, before)
         if kind == "cards":
             for player, card in event["cards"].items():
@@ -295,6 +301,7 @@ def play(game_dir: Path, world: WorldFixture, profile: Path | None, tmp: Path,
             reference.apply(event)
             said = _show(camera, frames, by_events[k]["hand"], HAND_REPEATS)
             said += _show(camera, frames, by_events[k]["stable"], SETTLE + 3)
+            still = by_events[k]["stable"]
             if _snap(table.game) != _snap(reference):
                 counts["buyback_disturbed"] += 1
                 fails.append(f"event {k} buyback: the camera changed the game ({said})")
@@ -389,7 +396,8 @@ def line(c: Counter, games: int) -> str:
             f"{c['river_branch_unseen']}, "
             f"final log equals truth with questions answered by a tap "
             f"{c['log_equal_answered']}/{games} (with none asked {c['log_equal']}/{games})"
-            + (f"; restarts {c['restarts']}, after which the first view was flagged or "
+            + (f"; restarts {c['restarts']} (a resume point of the game as it stood "
+               f"{c['restart_point_fits']}), after which the first view was flagged or "
                f"played a move nobody made {c['restart_disturbed']}" if c["restarts"] else ""))
 
 

@@ -151,6 +151,7 @@ class TableCamera:
         self._resumed = False
         self._resumed_key: Any = None  # the game as the resumed picture showed it
         self._saved: tuple[str, float] | None = None  # the point last saved, and when
+        self._first_view = False  # the next view judged is the first after resuming
 
     def calibrate(self, timeout: float = 30.0) -> list[str]:
         """Learn this table's colours from the next still view of the game as it stands
@@ -288,7 +289,9 @@ class TableCamera:
                                moved_on=forward)
             return None
         self._judged_view = view
-        seen = (self.memory.judge(obs, reading.corrected, where, game, reading.canoes)
+        # (The first view after resuming came with no motion over the board.)
+        moved, self._first_view = not self._first_view, False
+        seen = (self.memory.judge(obs, reading.corrected, where, game, reading.canoes, moved)
                 if self._memory_key == game_key else None)
         if seen is None:
             # No picture of the game as it stands: the reading alone, judged only when
@@ -362,7 +365,7 @@ class TableCamera:
         if resume.resume(self.resume_dir, self._state_key(), self.vision, self.memory,
                          game.state):
             self._memory_key, self._memory_events = self._game_key(), len(game.events)
-            self._resumed_key = self._memory_key
+            self._resumed_key, self._first_view = self._memory_key, True
             log.info("camera: resumed game %s after %d events", self.table.game_id,
                      len(game.events))
 

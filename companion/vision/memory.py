@@ -178,11 +178,13 @@ class BoardMemory:
         return self._deposits
 
     def judge(self, observation: dict[str, Any], picture: np.ndarray, location: Location,
-              game: Game, canoes: Iterable[SeenCanoe] = ()) -> dict[str, Any] | None:
+              game: Game, canoes: Iterable[SeenCanoe] = (), moved: bool = True
+              ) -> dict[str, Any] | None:
         """The observation after a move with what the picture before tells (see the
         module's doc); None when there is no picture before from this camera position.
         `canoes`: the canoes this picture showed (``Reading.canoes``), compared with
-        those of the picture before (``cargo_looks``)."""
+        those of the picture before (``cargo_looks``). `moved`: something moved over
+        the board before this view (not so for the first view after a restart)."""
         if self.picture is None or self.location is None:
             return None
         if not same_view(self.location, location):
@@ -219,7 +221,10 @@ class BoardMemory:
             seen["takes_shown"] = takes
         self._judged = ({name: dict(pile) for name, pile in game.state.deposits.items()},
                         frozenset(seen.get("deposits_changed") or ()), sizes)
-        if game.phase == "river" and game.speed and self.slots.known():
+        # (The river's pushes are read only from a view something moved over: the
+        # first view after a restart shows the board as it lay, the river not yet
+        # pushed, which the pushes' best fit would take for pushes nobody made.)
+        if game.phase == "river" and game.speed and moved and self.slots.known():
             river = river_board(self.slots, self.picture, picture, game)
             if river is not None:
                 seen.update(slots=river["slots"], dock=river["dock"], falls=river["falls"])

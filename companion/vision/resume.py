@@ -168,6 +168,10 @@ def resume(folder: Path, key: str, vision: Vision, memory: BoardMemory, state: S
     memory.confirm(point.picture, where, state, point.canoes, learn=False)
     memory.slots.take_up(point.slots)
     vision.reference = (point.picture, where)
+    # A still camera keeps the board where it was (``BoardLocator.locate``: markers
+    # found where they were keep the last homography), so the next view is straightened
+    # as the picture was, not by a fresh fit a pixel off.
+    vision.locator.last = where
     return True
 
 

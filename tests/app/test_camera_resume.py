@@ -142,6 +142,7 @@ def test_the_slots_empty_looks_are_taken_up_where_canoes_now_lie(tmp_path):
     assert resume(tmp_path, key, after, again, game.state)
     assert again.slots.known()
     assert np.array_equal(again.slots.looks["4"], memory.slots.looks["4"])
+    assert np.array_equal(after.locator.last.homography, np.eye(3))   # where it was
 
 
 def test_a_point_whose_slots_looks_are_not_the_ones_it_names_is_not_used(tmp_path):
