@@ -145,9 +145,13 @@ class TableCamera:
         # Where a calibration from the table page saves the table's colours.
         self.profile_path = paths.config_dir() / paths.PROFILE
         self._calibration: _Calibration | None = None
-        # Where the camera keeps what it would lose in a restart (``vision.resume``);
-        # read once, at the first frame with a game.
-        self.resume_dir = resume_dir if resume_dir is not None else paths.data_dir() / "camera"
+        # Where the camera keeps what it would lose in a restart (``vision.resume``):
+        # beside the games it belongs to (games.sqlite3: games.camera/), none for games
+        # kept in memory; read once, at the first frame with a game.
+        if resume_dir is None:
+            db = str(getattr(table.store, "path", ":memory:"))
+            resume_dir = None if db == ":memory:" else Path(db).with_suffix(".camera")
+        self.resume_dir: Path | None = resume_dir
         self._resumed = False
         self._resumed_key: Any = None  # the game as the resumed picture showed it
         self._saved: tuple[str, float] | None = None  # the point last saved, and when
@@ -349,7 +353,8 @@ class TableCamera:
         # Saved at every new state, and at most every RESAVE_S while the board stays as
         # it is (the looks learned in between are worth less than an SD card's writes).
         now = time.monotonic()
-        if self._saved is None or self._saved[0] != key or now - self._saved[1] >= RESAVE_S:
+        if self.resume_dir is not None and (
+                self._saved is None or self._saved[0] != key or now - self._saved[1] >= RESAVE_S):
             resume.keep(self.resume_dir, key, self.vision, self.memory, reading.corrected,
                         where, canoes)
             self._saved = (key, now)
@@ -362,8 +367,8 @@ class TableCamera:
         game = self.table.game
         assert game is not None
         self._resumed = True
-        if resume.resume(self.resume_dir, self._state_key(), self.vision, self.memory,
-                         game.state):
+        if self.resume_dir is not None and resume.resume(
+                self.resume_dir, self._state_key(), self.vision, self.memory, game.state):
             self._memory_key, self._memory_events = self._game_key(), len(game.events)
             self._resumed_key, self._first_view = self._memory_key, True
             log.info("camera: resumed game %s after %d events", self.table.game_id,

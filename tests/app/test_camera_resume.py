@@ -102,7 +102,7 @@ def test_looks_learned_with_another_colour_profile_are_not_taken_up(played, monk
 @pytest.mark.parametrize("damage", ["{not json", '{"version": 1, "key": "x"}', ""])
 def test_a_damaged_resume_point_is_said_and_the_camera_starts_afresh(played, damage, caplog):
     path, physical, _ = played
-    folder = path.parent / "xdg-data" / "niagara-companion" / "camera"
+    folder = path.with_suffix(".camera")   # beside the games it belongs to
     (folder / POINT).write_text(damage)
     table, camera, judged = restarted(path, physical)
     with caplog.at_level(logging.WARNING):
@@ -248,3 +248,9 @@ def test_a_new_game_starts_from_no_looks(played):
     # up, the old game's would come first).
     now = camera.vision.detector.looks.to_json()
     assert len(now["empty"]["green"]) < len(learned["empty"]["green"])
+
+
+def test_the_point_lies_beside_the_games_it_belongs_to(tmp_path):
+    assert TableCamera(Table(Store(tmp_path / "club.sqlite3")), PhysicalBoard(None)
+                       ).resume_dir == tmp_path / "club.camera"
+    assert TableCamera(Table(Store(":memory:")), PhysicalBoard(None)).resume_dir is None
