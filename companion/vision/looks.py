@@ -29,7 +29,7 @@ from typing import Any
 import numpy as np
 
 from .sighting import UNKNOWN
-from .take_looks import TAKES_PRIOR, TakeLooks, robust, share
+from .take_looks import TAKES_PRIOR, TakeLooks, robust, share, sightings
 
 # Looks of the last this-many empty hulls a colour are kept: the light drifts (a lamp
 # switched on, daylight fading), and the newest pictures follow it.
@@ -258,11 +258,6 @@ class PieceLooks(TakeLooks):
                 raise ValueError(f"a look of other than {size or 1} numbers")
             return deque((tuple(float(v) for v in x) if size else float(x) for x in seen),
                          maxlen=KEEP)
-
-        def sightings(seen: list[Any], *kinds: type, maxlen: int = KEEP) -> deque[Any]:
-            if not all(isinstance(x, kinds) for x in seen):
-                raise ValueError("a sighting is not what it counts")
-            return deque(seen, maxlen=maxlen)
 
         looks = cls()
         looks._empty = {str(p): keep(v) for p, v in data["empty"].items()}

@@ -64,10 +64,7 @@ class TakeLooks:
 
     def _read_takes(self, data: Mapping[str, Any]) -> None:
         """What ``_takes_json`` wrote; ValueError (or KeyError, TypeError) if it is not."""
-        for gem, seen in data["takes"].items():
-            if not all(isinstance(x, bool) for x in seen):
-                raise ValueError("a take is seen or not")
-            self._takes[str(gem)] = deque(seen, maxlen=KEEP)
+        self._takes = {str(gem): sightings(seen, bool) for gem, seen in data["takes"].items()}
         self._take_sizes = {str(gem): deque(map(float, logs), maxlen=KEEP)
                             for gem, logs in data["take_sizes"].items()}
 
@@ -104,6 +101,14 @@ class TakeLooks:
                 for gem, takes in sorted(self._takes.items()) if takes}
 
 
+def sightings(seen: list[Any], *kinds: type, maxlen: int = KEEP) -> deque[Any]:
+    """Sightings read back from JSON (``to_json``): yes/no, or colours named; ValueError
+    when one is of another kind."""
+    if not all(isinstance(x, kinds) for x in seen):
+        raise ValueError("a sighting is not what it counts")
+    return deque(seen, maxlen=maxlen)
+
+
 def share(seen: Iterable[bool], prior: tuple[int, int]) -> float:
     """The share of times something was seen, starting from `prior` (pretended
     sightings, pretended misses)."""
@@ -120,4 +125,4 @@ def robust(seen: np.ndarray, floor: float | np.ndarray) -> tuple[np.ndarray, np.
 
 
 __all__ = ["KEEP", "TAKES_ENOUGH", "TAKES_PRIOR", "TAKE_SPREAD", "TWO_LIKELIER", "TakeLooks",
-           "robust", "share"]
+           "robust", "share", "sightings"]

@@ -24,17 +24,23 @@ BLUE_LAUNCHES = {"event": "turn", "player": "blue",
                  "canoes": [{"from": "D", "to": "4", "post": ["load:clear"]}]}
 
 
+def dealt(path) -> Table:
+    """A table on a real SQLite file whose three players have shown their cards."""
+    table = Table(Store(path))
+    table.new_game(["blue", "green", "yellow"])
+    for player, card in [("blue", 6), ("green", "cloud"), ("yellow", 5)]:
+        table.choose(player, card)
+    table.reveal()
+    return table
+
+
 @pytest.fixture
 def played(tmp_path):
     """A table whose camera saw blue's move, then the companion stopped: the store's
     path, the board on the table (as the camera, which stays where it is, photographs
     it), and what the camera had learned."""
     path = tmp_path / "games.sqlite3"
-    table = Table(Store(path))
-    table.new_game(["blue", "green", "yellow"])
-    for player, card in [("blue", 6), ("green", "cloud"), ("yellow", 5)]:
-        table.choose(player, card)
-    table.reveal()
+    table = dealt(path)
     physical = PhysicalBoard(physical_copy(table))
     camera = TableCamera(table, physical, settle_s=0.2)
     watch(camera, 4)
@@ -208,11 +214,7 @@ def test_damaged_looks_are_refused(damage):
 
 
 def test_a_folder_that_cannot_be_written_is_said_and_the_game_goes_on(tmp_path, caplog):
-    table = Table(Store(tmp_path / "games.sqlite3"))
-    table.new_game(["blue", "green", "yellow"])
-    for player, card in [("blue", 6), ("green", "cloud"), ("yellow", 5)]:
-        table.choose(player, card)
-    table.reveal()
+    table = dealt(tmp_path / "games.sqlite3")
     blocked = tmp_path / "a file, not a folder"
     blocked.write_text("")
     physical = PhysicalBoard(physical_copy(table))
