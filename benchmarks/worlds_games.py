@@ -27,8 +27,9 @@ Printed per game and for tuned and NOT-FOR-TUNING worlds; then every failing eve
 
 `--restart-every N` restarts the companion before every Nth move (a power cut, the
 watchdog): a new camera on the same table, whose first view of the still board is
-counted as disturbed when it is flagged or plays a move nobody made; the camera resumes
-from what it kept (`companion.vision.resume`), or, with `--cold`, from nothing.
+counted as disturbed when it is flagged or plays a move nobody made (a question whether
+a move was made, which nobody answers, is counted apart); the camera resumes from what it
+kept (`companion.vision.resume`), or, with `--cold`, from nothing.
 """
 
 from __future__ import annotations
@@ -254,8 +255,8 @@ def play(game_dir: Path, world: WorldFixture, profile: Path | None, tmp: Path,
     camera = start_camera()
     answer = table.observe
 
-    def observe(seen: dict[str, Any]) -> str:
-        outcome = answer(seen)
+    def observe(seen: dict[str, Any], **how: Any) -> str:
+        outcome = answer(seen, **how)
         _ANSWERED.append(time.perf_counter())
         return outcome
 
@@ -282,6 +283,8 @@ def play(game_dir: Path, world: WorldFixture, profile: Path | None, tmp: Path,
             before = len(table.game.events)
             said = _show(camera, frames, still, SETTLE + 3)
             counts["restarts"] += 1
+            # (A question whether a move was made, not answered, plays nothing.)
+            counts["restart_asked"] += "ambiguous" in said
             if len(table.game.events) != before or "flagged" in said:
                 counts["restart_disturbed"] += 1
                 got = [e.to_json() for e in table.game.events[before:]]
@@ -398,7 +401,8 @@ def line(c: Counter, games: int) -> str:
             f"{c['log_equal_answered']}/{games} (with none asked {c['log_equal']}/{games})"
             + (f"; restarts {c['restarts']} (a resume point of the game as it stood "
                f"{c['restart_point_fits']}), after which the first view was flagged or "
-               f"played a move nobody made {c['restart_disturbed']}" if c["restarts"] else ""))
+               f"played a move nobody made {c['restart_disturbed']}, asked whether a move "
+               f"was made {c['restart_asked']}" if c["restarts"] else ""))
 
 
 def main() -> int:

@@ -156,6 +156,9 @@ class TableCamera:
         self._resumed_key: Any = None  # the game as the resumed picture showed it
         self._saved: tuple[str, float] | None = None  # the point last saved, and when
         self._first_view = False  # the next view judged is the first after resuming
+        # No view judged yet, and the view unchanged, since the camera began watching
+        # (or was calibrated anew): a view judged alone is then a first look.
+        self._first_look = True
 
     def calibrate(self, timeout: float = 30.0) -> list[str]:
         """Learn this table's colours from the next still view of the game as it stands
@@ -202,6 +205,7 @@ class TableCamera:
             self.memory = BoardMemory(self.vision.detector)
             self._memory_key, self._judged_view, self._last_key = None, -1, None
             self._resumed_key = self._saved = None
+            self._first_look = True
             request.kept = not_shown(known)
         except ProfileError as exc:
             request.error = exc
@@ -239,7 +243,7 @@ class TableCamera:
 
     def step(self) -> str | None:
         """Read and judge one frame; returns what the table did with a new stable view
-        ("same", "applied", "ambiguous", "flagged", "ignored"), else None."""
+        ("same", "applied", "ambiguous", "flagged", "taken", "ignored"), else None."""
         version = self.table.version
         frame = self.source.read()
         if frame is None:
@@ -248,6 +252,9 @@ class TableCamera:
         if not self._resumed and self.table.game is not None:
             self._resume()
         obs = self.vision.observe(frame)
+        if self.vision.view.version > 1:
+            # The view changed since the camera began watching: something moved.
+            self._first_look = False
         if obs is None:
             self._set("board not found", markers=0)
             return None
@@ -295,8 +302,22 @@ class TableCamera:
         self._judged_view = view
         # (The first view after resuming came with no motion over the board.)
         moved, self._first_view = not self._first_view, False
+        first, self._first_look = self._first_look, False
         seen = (self.memory.judge(obs, reading.corrected, where, game, reading.canoes, moved)
                 if self._memory_key == game_key else None)
+        if seen is None and first:
+            # The first look at the game, with no picture of it kept: read otherwise, it
+            # plays nothing (``Table.observe``'s `first`), and the next move is compared
+            # with it. Taken as the game stands, it teaches where it agrees with the
+            # game (its differences no move explains: slips); where a move fits it (the
+            # players are asked), nothing: the move may have been made, and the empty
+            # slots' and the board's looks would be learned from its pieces.
+            outcome = self.table.observe(obs, first=True)
+            self.status["last"] = outcome
+            if self._game_key() == game_key and outcome in ("same", "taken", "ambiguous"):
+                self._remember(reading, where, agreeing(reading.canoes, game.state.canoes),
+                               learn=outcome != "ambiguous")
+            return outcome
         if seen is None:
             # No picture of the game as it stands: the reading alone, judged only when
             # it differs from the last one judged (a misread is not flagged twice).

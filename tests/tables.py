@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import copy
+import random
 from collections.abc import Mapping, Sequence
 
 from companion.app import Table
+from companion.rules import Buyback, Cards, Game, River, Turn
+from companion.rules.random_play import random_phase_events
 
 # Round 2 of a three-player game, blue (card 3) to move with a violet on 4: "4-3u" and
 # "4u-3" leave the same picture (deposits' piles aside).
@@ -34,4 +38,26 @@ def play_rounds(table: Table, rounds: Sequence[tuple[Mapping[str, int], Sequence
         table.reveal()
         for san in turns:
             assert table.play_turn(san).ok, san
+    return table
+
+
+def play_to_the_end(table: Table, seed: int = 1,
+                    players: Sequence[str] = ("blue", "green", "yellow")) -> Table:
+    """A new game on `table`, played by random legal events to its end."""
+    table.new_game(list(players), start=players[0], branch="L")
+    mirror = Game(tuple(players), start=players[0], branch="L")
+    rng = random.Random(seed)
+    while not mirror.is_over:
+        for event in random_phase_events(copy.deepcopy(mirror), rng, judged=True):
+            if isinstance(event, Buyback):
+                table.buyback(event.player, event.gem)
+            elif isinstance(event, Cards):
+                for player, card in event.cards:
+                    table.choose(player, card)
+                table.reveal()
+            elif isinstance(event, Turn):
+                assert table.play_turn(event).ok
+            elif isinstance(event, River):
+                table.move_river(event.steps, event.branches)
+            mirror.apply(event)
     return table

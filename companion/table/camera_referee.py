@@ -31,7 +31,8 @@ class CameraReferee:
         # question, if it raised one, was whether an unseen move was made).
         self.showed_game = False
 
-    def observe(self, observation: Mapping[str, Any], *, source: str = "camera") -> str:
+    def observe(self, observation: Mapping[str, Any], *, source: str = "camera",
+                first: bool = False) -> str:
         """See Table.observe."""
         from companion.vision.expected import canoes_of
         from companion.vision.inference import (
@@ -48,13 +49,15 @@ class CameraReferee:
                 seen = read_observation(observation)
             except ObservationError as exc:
                 raise Invalid(str(exc)) from None
-            cost, _ = compare(canoes_of(game.state), seen, game.players,
-                              weather=game.state.weather)
+            cost, found = compare(canoes_of(game.state), seen, game.players,
+                                  weather=game.state.weather)
             self.showed_game = cost == 0
             if cost == 0:
                 return self._same(game, seen, source)
             if game.is_over:
                 return "ignored"
+            if first:
+                return self._first_look(game, seen, found, source)
             if game.phase == Phase.TURNS and self._amend_turn(game, seen):
                 return "applied"
             try:
@@ -62,6 +65,49 @@ class CameraReferee:
             except InferenceError as exc:
                 log.info("camera: %s", exc)
                 return "ignored"
+
+    def _first_look(self, game: Game, seen: Any, found: list[Any], source: str) -> str:
+        """The camera's first look at the game, nothing having moved over the board
+        since it began watching (started with nothing kept of this game, or calibrated
+        anew), read otherwise than the game has it. One picture cannot tell a move made
+        while the camera was not watching from its own slips: of 32 such looks at
+        boards nobody had touched (the tuned games, restarted cold before every fifth
+        move), 22 were flagged and one played a move nobody made. So nothing is played
+        or flagged: where the phase's events fit the view (a turn of the player to move,
+        the river's push), the players are asked whether one was made ("ambiguous"; no
+        answer: nothing is played); else the game is taken as it stands ("taken"), the
+        places read otherwise named in the feed."""
+        from companion.vision.inference import InferenceError, infer_river, infer_turn
+
+        places = [{"D": "the dock", "F": "below the falls"}.get(place, place)
+                  for place in sorted({str(at[0]) for m in found for at in (m.expected, m.seen)
+                                       if isinstance(at, tuple) and at})]
+        places += ["the cloud"] * any(m.kind == "weather" for m in found)
+        where = ", ".join(places)
+        result: Inference | None = None
+        try:
+            if game.phase == Phase.TURNS:
+                result = infer_turn(game, seen)
+            elif game.phase == Phase.RIVER:
+                result = infer_river(game, seen)
+        except InferenceError:
+            result = None
+        fits = [] if result is None or result.status == "none" else list(result.best)
+        if fits:
+            texts = [c.text for c in fits]
+            # (Not counted as the turn's question: a view of the game as it stands may
+            # still ask whether a move that leaves it so was made.)
+            return self._ask(game, [c.event for c in fits], texts, source,
+                             f"the camera has just begun watching and reads {where} "
+                             "otherwise than the game has them; if this was played while "
+                             f"it was not watching, which: {' | '.join(texts)}", once=False)
+        hint = "" if game.phase == Phase.CARDS else \
+            " (a move made while it was not watching: enter it here)"
+        self.table.feed({"kind": "camera", "ok": True, "status": "taken", "source": source,
+                         "message": f"began watching: read {where} otherwise than the game "
+                                    f"has them, and took the game as it stands{hint}"})
+        self.table.bump("camera")
+        return "taken"
 
     def _same(self, game: Game, seen: Any, source: str) -> str:
         """A view showing the pieces as the game has them: "same". But when places'
@@ -148,12 +194,20 @@ class CameraReferee:
                   said: str) -> str:
         """Ask which of `events` (moves a view that looks as the game stands may show
         made; `texts`: their notation) the player to move made, if any."""
-        self._same_asked = len(game.events)
+        return self._ask(game, events, texts, source,
+                         f"{said}; if {game.to_move} moved, which: {' | '.join(texts)}")
+
+    def _ask(self, game: Game, events: list[Any], texts: list[str], source: str,
+             message: str, once: bool = True) -> str:
+        """Ask the players which of `events` was made, if any (nothing is played
+        unless they tap one); with `once`, this turn's question about a view that
+        looks as the game stands."""
+        if once:
+            self._same_asked = len(game.events)
         self.table.feed({"kind": "camera", "ok": False, "status": "ambiguous",
                          "player": game.to_move, "source": source, "choices": texts,
                          "answers": answers(events), "events": len(game.events),
-                         "message": f"{said}; if {game.to_move} moved, which: "
-                                    f"{' | '.join(texts)}"})
+                         "message": message})
         self.table.bump("camera", game.to_move)
         return "ambiguous"
 

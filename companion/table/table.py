@@ -326,7 +326,8 @@ class Table(Session):
                       river=preview)
             return verdict
 
-    def observe(self, observation: Mapping[str, Any], *, source: str = "camera") -> str:
+    def observe(self, observation: Mapping[str, Any], *, source: str = "camera",
+                first: bool = False) -> str:
         """A stable view of the board (vision.md observation) from the camera.
 
         If it shows the game as it stands: "same". In phase II, the move it shows is
@@ -335,8 +336,14 @@ class Table(Session):
         legal move and what to put back ("flagged"). A player who moves a second canoe
         after the camera already took the first for the whole turn has that turn
         replaced. In phase III the river's steps and branches are read off the board;
-        in phase I canoes bought back are noted (the gem is paid on the phone)."""
-        return self.camera_referee.observe(observation, source=source)
+        in phase I canoes bought back are noted (the gem is paid on the phone).
+
+        `first`: the camera's first look at the game, nothing having moved over the
+        board since it began watching (a restart with nothing kept, a new calibration).
+        Read otherwise than the game has it, it plays and flags nothing: the game is
+        taken as it stands ("taken"), unless a move of the player to move fits it, of
+        which the players are asked ("ambiguous")."""
+        return self.camera_referee.observe(observation, source=source, first=first)
 
     def undo(self) -> None:
         """Take back the last event. Undoing the reveal puts the cards face down again."""

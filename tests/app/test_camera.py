@@ -97,6 +97,7 @@ def test_the_river_is_read_off_the_board(tmp_path):
     assert table.game.speed == 2
     physical = physical_copy(table)
     camera = TableCamera(table, PhysicalBoard(physical), settle_s=0.2)
+    assert watch(camera, 4) == ["same"]
     # Both discs entered the left branch (R-RIVER-3: what was seen counts).
     physical.apply({"event": "river", "branches": ["L", "L"]})
     assert "applied" in watch(camera)

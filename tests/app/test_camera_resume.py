@@ -60,9 +60,9 @@ def restarted(path, physical) -> tuple[Table, TableCamera, list]:
     judged = []
     observe = table.observe
 
-    def spy(seen):
+    def spy(seen, **how):
         judged.append(seen)
-        return observe(seen)
+        return observe(seen, **how)
 
     table.observe = spy
     return table, camera, judged
