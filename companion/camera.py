@@ -1,13 +1,14 @@
 """The camera at the table: frames → stable observations → moves for the Table.
 
+>>> from companion.camera_sources import open_camera
 >>> camera = TableCamera(table, open_camera("auto", table))   # doctest: +SKIP
 >>> camera.start()                                             # doctest: +SKIP
 
 A thread reads frames, the vision turns them into observations, and each new stable
 view goes to ``table.observe`` (which applies the move it shows, or has the referee flag
-it). With no camera attached, ``open_camera("auto")`` gives a simulated one that
-photographs the table's own game with the synthetic renderer, so the whole pipeline
-runs (and shows "board matches") on any machine.
+it). With no camera attached, ``camera_sources.open_camera("auto")`` gives a simulated
+one that photographs the table's own game with the synthetic renderer, so the whole
+pipeline runs (and shows "board matches") on any machine.
 """
 
 from __future__ import annotations
@@ -18,13 +19,11 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import numpy as np
-
 from companion import paths
 from companion.vision import resume
 from companion.vision.looks import agreeing
 from companion.vision.memory import BoardMemory
-from companion.vision.sources import CameraLost, FrameSource, SourceError, open_source
+from companion.vision.sources import CameraLost, FrameSource
 
 if TYPE_CHECKING:
     from companion.app import Table
@@ -38,72 +37,6 @@ log = logging.getLogger(__name__)
 # While the board stays as it is, the camera's resume point is saved again at most this
 # often (seconds): at each new state it is saved at once.
 RESAVE_S = 60.0
-
-
-class SimulatedCamera(FrameSource):
-    """A camera that photographs the table's current game with the synthetic renderer
-    (mild nuisances: a little tilt, noise and uneven light), hanging still."""
-
-    name = "simulated"
-
-    def __init__(self, table: Table, board: Any = None, size: tuple[int, int] = (1280, 720)
-                 ) -> None:
-        from companion.vision.board import load_board
-        from companion.vision.render import Nuisance, Renderer
-
-        self.table = table
-        self.renderer = Renderer(board if board is not None else load_board(), size=size)
-        self.nuisance = Nuisance.mild()
-        self._n = 0
-        self._frame: np.ndarray | None = None
-        self._version = -1
-
-    def read(self) -> np.ndarray | None:
-        game = self.table.game
-        if game is None:
-            return None
-        # The board only changes with the game: paint it once per version, as a real
-        # camera would keep seeing the same still board.
-        if self._frame is None or self.table.version != self._version:
-            self._version = self.table.version
-            self._n += 1
-            self._frame = self.renderer.render(game.state, seed=self._n,
-                                               nuisance=self.nuisance, camera=0).image
-        return self._frame
-
-
-def open_camera(spec: str, table: Table) -> FrameSource | None:
-    """The frame source for `companion serve --camera SPEC`: "auto" (the Pi camera, else
-    the first USB camera, else the simulated one), "sim", "none", or anything
-    ``companion.vision.sources.open_source`` takes (a camera number, a video, a folder).
-    Falls back to the simulated camera with a one-line warning when SPEC cannot open."""
-    if spec == "none":
-        return None
-    if spec == "sim":
-        return SimulatedCamera(table)
-    tries = [spec] if spec != "auto" else _auto_candidates()
-    for word in tries:
-        try:
-            return open_source(word)
-        except (SourceError, OSError, ImportError, RuntimeError) as exc:
-            if spec != "auto":
-                log.warning("camera %s: %s; using the simulated camera", spec, exc)
-    if spec == "auto":
-        log.warning("camera: no camera found here; using the simulated camera")
-    return SimulatedCamera(table)
-
-
-def _auto_candidates() -> list[str]:
-    out = []
-    try:
-        import picamera2  # noqa: F401
-
-        out.append("pi")
-    except ImportError:
-        pass
-    if Path("/dev/video0").exists():
-        out.append("0")
-    return out
 
 
 class _Calibration:
@@ -413,4 +346,4 @@ class TableCamera:
                        "last": self.status.get("last"), **extra}
 
 
-__all__ = ["SimulatedCamera", "TableCamera", "open_camera"]
+__all__ = ["TableCamera"]

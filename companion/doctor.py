@@ -71,7 +71,7 @@ def _open(spec: str) -> tuple[Any, str]:
 
     if spec == "sim":
         from companion.app import Table
-        from companion.camera import SimulatedCamera
+        from companion.camera_sources import SimulatedCamera
         from companion.store import Store
 
         table = Table(Store(":memory:"))

@@ -198,7 +198,8 @@ def _attach_camera(app: Any, table: Table, spec: str, beat: Heartbeat | None = N
     the table page shows what it is doing. A vision that cannot start (no board file,
     a bad profile) leaves the companion running without it, saying why. `beat` is
     told of every frame the camera loop reads (for the watchdog)."""
-    from companion.camera import TableCamera, open_camera
+    from companion.camera import TableCamera
+    from companion.camera_sources import open_camera
 
     if beat is not None:  # no camera loop, nothing to watch (until one starts below)
         beat.alive = lambda: False

@@ -8,7 +8,8 @@ import numpy as np
 import pytest
 
 from companion.app import Table
-from companion.camera import SimulatedCamera, TableCamera
+from companion.camera import TableCamera
+from companion.camera_sources import SimulatedCamera
 from companion.rules import Game, River
 from companion.store import Store
 from companion.vision.board import load_board

@@ -11,7 +11,8 @@ import threading
 import pytest
 
 from companion.app import Table
-from companion.camera import SimulatedCamera, TableCamera
+from companion.camera import TableCamera
+from companion.camera_sources import SimulatedCamera
 from companion.store import Store
 from companion.vision.profile import ProfileError, load_profile
 from companion.web import create_app

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from companion.camera import SimulatedCamera, TableCamera
+from companion.camera import TableCamera
+from companion.camera_sources import SimulatedCamera
 from companion.web import create_app
 from companion.web.server import BackgroundServer
 
