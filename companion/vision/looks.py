@@ -246,6 +246,10 @@ class PieceLooks(TakeLooks):
                 "piles": {g: rows(v) for g, v in self._piles.items()},
                 "shown": {g: list(v) for g, v in self._shown.items()},
                 "in_empty": list(self._in_empty), "shared": list(self._shared),
+                # (The shared discs the last picture counted: not counted again while
+                # they stay as they are, after a restart too.)
+                "shared_now": sorted([place, sorted([p, g or EMPTY] for p, g in there)]
+                                     for place, there in self._shared_now),
                 **self._takes_json()}
 
     @classmethod
@@ -270,6 +274,9 @@ class PieceLooks(TakeLooks):
         looks._shown = {str(g): sightings(v, bool) for g, v in data["shown"].items()}
         looks._in_empty = sightings(data["in_empty"], str, type(None), maxlen=KEEP * 2)
         looks._shared = sightings(data["shared"], bool, maxlen=KEEP * 2)
+        looks._shared_now = {(str(place), frozenset((str(p), None if g == EMPTY else str(g))
+                                                    for p, g in there))
+                             for place, there in data.get("shared_now", ())}
         looks._read_takes(data)
         return looks
 

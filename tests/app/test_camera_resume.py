@@ -196,6 +196,11 @@ def test_everything_the_looks_learned_round_trips_and_judges_alike():
     assert again.middle_gem("blue", (0.2, 0.51, 0.1, 0.0)) == "violet"
     assert again.middle_gem("blue", (0.5, 0.1, 0.0, 0.01)) == EMPTY
     assert np.array_equal(again.pile_colour("violet"), looks.pile_colour("violet"))
+    # The shared disc on 6L, counted already, is not counted again while it stays so.
+    shared = again.to_json()["shared"]
+    again.learn([SeenCanoe("red", "6L", 4.0), SeenCanoe("yellow", "6L", 4.0, gem="yellow")],
+                state)
+    assert again.to_json()["shared"] == shared
 
 
 @pytest.mark.parametrize("damage", [
