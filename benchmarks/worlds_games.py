@@ -284,7 +284,11 @@ def play(game_dir: Path, world: WorldFixture, profile: Path | None, tmp: Path,
             said = _show(camera, frames, still, SETTLE + 3)
             counts["restarts"] += 1
             # (A question whether a move was made, not answered, plays nothing.)
-            counts["restart_asked"] += "ambiguous" in said
+            if "ambiguous" in said:
+                counts["restart_asked"] += 1
+                asked = [e for e in table.view(None)["feed"] if e.get("choices")]
+                fails.append(f"restart before event {k}: asked "
+                             f"{asked[-1]['choices'] if asked else []} though nobody moved")
             if len(table.game.events) != before or "flagged" in said:
                 counts["restart_disturbed"] += 1
                 got = [e.to_json() for e in table.game.events[before:]]

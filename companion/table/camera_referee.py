@@ -8,6 +8,7 @@ from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from companion.rules import Game, Phase, River, Turn, format_turn
+from companion.rules.state import canoe_key
 
 from .errors import Invalid
 
@@ -93,6 +94,10 @@ class CameraReferee:
         except InferenceError:
             result = None
         fits = [] if result is None or result.status == "none" else list(result.best)
+        if any(_leaves_as_is(c, game) for c in fits):
+            # (The river not yet pushed, a turn that leaves every piece as it lay: the
+            # view fits nothing having moved as well as any move.)
+            fits = []
         if fits:
             texts = [c.text for c in fits]
             # (Not counted as the turn's question: a view of the game as it stands may
@@ -288,6 +293,17 @@ class CameraReferee:
         ok = self.table.play_turn(turn, source=source).ok
         self._turn_at = len(game.events) if ok else None
         return ok
+
+
+def _leaves_as_is(candidate: Candidate, game: Game) -> bool:
+    """Whether an event leaves the canoes it scores (and the cloud) as the game has
+    them."""
+    from companion.vision.expected import canoes_of
+
+    now = canoes_of(game.state)
+    return all(sorted(canoes, key=canoe_key) == now.get(player, [])
+               for player, canoes in candidate.expected.items()) \
+        and candidate.weather in (None, game.state.weather)
 
 
 def answers(events: Iterable[Any]) -> list[dict[str, Any]]:

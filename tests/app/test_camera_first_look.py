@@ -136,3 +136,19 @@ def test_a_first_look_at_a_game_over_changes_nothing(tmp_path):
     camera = first_camera(table, board)
     assert watch(camera, 4) == ["ignored"]
     assert len(table.game.events) == events
+
+
+def test_a_first_look_before_the_river_is_pushed_asks_nothing(tmp_path):
+    # The river's push fits the view no better than nothing moved (the cloud misread
+    # aside): "0 steps" is no question to put to the players.
+    table = Table(Store(tmp_path / "games.sqlite3"))
+    table.new_game(["blue", "green", "yellow"])
+    for player, card in [("blue", 2), ("green", 4), ("yellow", 3)]:
+        table.choose(player, card)
+    table.reveal()
+    for text in ("D-2", "D-4", "D-3"):
+        assert table.play_turn(text).ok
+    board = CloudElsewhere(physical_copy(table), cloud=2)
+    camera = first_camera(table, board)
+    assert watch(camera, 4) == ["taken"]
+    assert table.game.phase == "river" and not feed(table).get("choices")
