@@ -62,7 +62,7 @@ def open_camera(spec: str, table: Table) -> FrameSource | None:
         return None
     if spec == "sim":
         return SimulatedCamera(table)
-    tries = [spec] if spec != "auto" else _auto_candidates()
+    tries = [spec] if spec != "auto" else auto_candidates()
     for word in tries:
         try:
             return open_source(word)
@@ -74,7 +74,8 @@ def open_camera(spec: str, table: Table) -> FrameSource | None:
     return SimulatedCamera(table)
 
 
-def _auto_candidates() -> list[str]:
+def auto_candidates() -> list[str]:
+    """What `--camera auto` tries, in order: the Pi camera, then the first USB one."""
     out = []
     try:
         import picamera2  # noqa: F401
@@ -87,4 +88,4 @@ def _auto_candidates() -> list[str]:
     return out
 
 
-__all__ = ["SimulatedCamera", "open_camera"]
+__all__ = ["SimulatedCamera", "auto_candidates", "open_camera"]

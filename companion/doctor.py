@@ -51,20 +51,6 @@ class Finding:
 
 # -- camera and board --------------------------------------------------------------------
 
-def _camera_words() -> list[str]:
-    """What `--camera auto` tries, in order: the Pi camera, then the first USB one."""
-    words = []
-    try:
-        import picamera2  # noqa: F401
-
-        words.append("pi")
-    except ImportError:
-        pass
-    if Path("/dev/video0").exists():
-        words.append("0")
-    return words
-
-
 def _open(spec: str) -> tuple[Any, str]:
     """The frame source for `spec` and a name for it; ValueError/OSError if none."""
     from companion.vision.sources import SourceError, open_source
@@ -77,7 +63,9 @@ def _open(spec: str) -> tuple[Any, str]:
         table = Table(Store(":memory:"))
         table.new_game(["red", "blue", "green"], "red")
         return SimulatedCamera(table), "simulated camera (the synthetic renderer)"
-    words = _camera_words() if spec == "auto" else [spec]
+    from companion.camera_sources import auto_candidates
+
+    words = auto_candidates() if spec == "auto" else [spec]
     if not words:
         raise ValueError("no camera found: connect the Pi camera (ribbon, then reboot) "
                          "or a USB webcam, or name one with --camera")

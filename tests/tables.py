@@ -16,6 +16,8 @@ BLUE_UNLOADS_AT_THE_START_OR_AT_THE_END = [
     ({"blue": 5, "green": 1, "yellow": 2}, ["D-3+violet", "D-1", "D-2"]),
     ({"blue": 3, "green": 2, "yellow": 3}, ["2-4", "3-6L"]),
 ]
+# Round 1 played, the river to move 2 (R-RIVER-1: the lowest card).
+AT_THE_RIVER = [({"blue": 2, "green": 4, "yellow": 3}, ["D-2", "D-4", "D-3"])]
 # Round 2, green (card 2) to move with a canoe on 2 and one on the dock: "2-D, D-2"
 # leaves the same pieces where they were.
 GREEN_CAN_TRADE_PLACES = [

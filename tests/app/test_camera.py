@@ -88,13 +88,9 @@ def test_a_move_no_rule_allows_is_flagged_and_nothing_changes(table):
 
 
 def test_the_river_is_read_off_the_board(tmp_path):
-    table = Table(Store(tmp_path / "games.sqlite3"))
-    table.new_game(["blue", "green", "yellow"])
-    for player, card in [("blue", 2), ("green", 4), ("yellow", 3)]:
-        table.choose(player, card)
-    table.reveal()
-    for text in ("D-2", "D-4", "D-3"):
-        assert table.play_turn(text).ok
+    from ..tables import AT_THE_RIVER, play_rounds
+
+    table = play_rounds(Table(Store(tmp_path / "games.sqlite3")), AT_THE_RIVER)
     assert table.game.speed == 2
     physical = physical_copy(table)
     camera = TableCamera(table, PhysicalBoard(physical), settle_s=0.2)

@@ -14,6 +14,7 @@ from companion.app import Table
 from companion.camera import TableCamera, _Calibration
 from companion.store import Store
 
+from ..tables import AT_THE_RIVER, play_rounds
 from .test_camera import PhysicalBoard, physical_copy, watch
 from .test_camera_resume import BLUE_LAUNCHES, dealt
 
@@ -94,13 +95,7 @@ def test_a_move_made_before_the_camera_began_watching_is_asked_about(tmp_path):
 
 
 def test_R_RIVER_2_a_river_pushed_before_the_camera_began_watching_is_asked_about(tmp_path):
-    table = Table(Store(tmp_path / "games.sqlite3"))
-    table.new_game(["blue", "green", "yellow"])
-    for player, card in [("blue", 2), ("green", 4), ("yellow", 3)]:
-        table.choose(player, card)
-    table.reveal()
-    for text in ("D-2", "D-4", "D-3"):
-        assert table.play_turn(text).ok
+    table = play_rounds(Table(Store(tmp_path / "games.sqlite3")), AT_THE_RIVER)
     physical = PhysicalBoard(physical_copy(table))
     physical.game.apply({"event": "river", "branches": ["L", "L"]})
     camera = first_camera(table, physical)
@@ -141,13 +136,7 @@ def test_a_first_look_at_a_game_over_changes_nothing(tmp_path):
 def test_a_first_look_before_the_river_is_pushed_asks_nothing(tmp_path):
     # The river's push fits the view no better than nothing moved (the cloud misread
     # aside): "0 steps" is no question to put to the players.
-    table = Table(Store(tmp_path / "games.sqlite3"))
-    table.new_game(["blue", "green", "yellow"])
-    for player, card in [("blue", 2), ("green", 4), ("yellow", 3)]:
-        table.choose(player, card)
-    table.reveal()
-    for text in ("D-2", "D-4", "D-3"):
-        assert table.play_turn(text).ok
+    table = play_rounds(Table(Store(tmp_path / "games.sqlite3")), AT_THE_RIVER)
     board = CloudElsewhere(physical_copy(table), cloud=2)
     camera = first_camera(table, board)
     assert watch(camera, 4) == ["taken"]
