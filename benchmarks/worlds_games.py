@@ -29,7 +29,9 @@ Printed per game and for tuned and NOT-FOR-TUNING worlds; then every failing eve
 watchdog): a new camera on the same table, whose first view of the still board is
 counted as disturbed when it is flagged or plays a move nobody made (a question whether
 a move was made, which nobody answers, is counted apart); the camera resumes from what it
-kept (`companion.vision.resume`), or, with `--cold`, from nothing.
+kept (`companion.vision.resume`), or, with `--cold`, from nothing. With
+`--moved-while-off` the turn is made while the companion is down: the new camera's first
+view is the board after it (counted as the move's outcome, and apart).
 """
 
 from __future__ import annotations
@@ -233,8 +235,8 @@ def _undo_to(table: Table, events: int) -> None:
 
 
 def play(game_dir: Path, world: WorldFixture, profile: Path | None, tmp: Path,
-         noise_scale: float = 1.0, restart_every: int = 0, cold: bool = False
-         ) -> dict[str, Any]:
+         noise_scale: float = 1.0, restart_every: int = 0, cold: bool = False,
+         moved_while_off: bool = False) -> dict[str, Any]:
     meta = json.loads((game_dir / "game.json").read_text())
     truth = [json.loads(x) for x in (game_dir / "log.jsonl").read_text().splitlines()]
     by_events: dict[int, dict[str, np.ndarray]] = {}
@@ -271,6 +273,7 @@ def play(game_dir: Path, world: WorldFixture, profile: Path | None, tmp: Path,
         kind = event["event"]
         game = table.game
         assert game is not None
+        off = False   # this move made while the companion was down
         if restart_every and kind in ("turn", "river") and k % restart_every == 0:
             # The companion restarts (a power cut, the watchdog) while the board lies
             # still: a new camera on the same table; cold, it kept nothing.
@@ -280,9 +283,15 @@ def play(game_dir: Path, world: WorldFixture, profile: Path | None, tmp: Path,
             counts["restart_point_fits"] += point is not None and point.key == state_key(
                 table.game_id, table.game.state)
             camera = start_camera()
+            counts["restarts"] += 1
+            if moved_while_off and kind == "turn":
+                # The move is made while the companion is down: the new camera's first
+                # view is the board after it (its outcome is that move's, below).
+                off = True
+        if off is False and restart_every and kind in ("turn", "river") \
+                and k % restart_every == 0:
             before = len(table.game.events)
             said = _show(camera, frames, still, SETTLE + 3)
-            counts["restarts"] += 1
             # (A question whether a move was made, not answered, plays nothing.)
             if "ambiguous" in said:
                 counts["restart_asked"] += 1
@@ -325,10 +334,17 @@ def play(game_dir: Path, world: WorldFixture, profile: Path | None, tmp: Path,
         reference.apply(event)
         if reference.phase == "river" and reference.speed == 0:
             reference.apply(River(0, ()))  # as the table does; the truth's next event
-        said = _show(camera, frames, by_events[k]["hand"], HAND_REPEATS)
+        said = [] if off else _show(camera, frames, by_events[k]["hand"], HAND_REPEATS)
         said += _show(camera, frames, by_events[k]["stable"], SETTLE + 3)
         still = by_events[k]["stable"]
         new = len(table.game.events) - before
+        if off:
+            counts["off_moves"] += 1
+            counts["off_right"] += bool(new) and _snap(table.game) == _snap(reference)
+            counts["off_asked_truth"] += not new and "ambiguous" in said and any(
+                _same_turn(table.game, choice, reference) for choice in next(
+                    (e["choices"] for e in reversed(table.view(None)["feed"])
+                     if e.get("choices")), []))
         what = f"event {k} {label} {text or json.dumps(event)}"
         if new and _snap(table.game) == _snap(reference):
             counts[f"{label}_right"] += 1
@@ -406,7 +422,10 @@ def line(c: Counter, games: int) -> str:
             + (f"; restarts {c['restarts']} (a resume point of the game as it stood "
                f"{c['restart_point_fits']}), after which the first view was flagged or "
                f"played a move nobody made {c['restart_disturbed']}, asked whether a move "
-               f"was made {c['restart_asked']}" if c["restarts"] else ""))
+               f"was made {c['restart_asked']}" if c["restarts"] and not c["off_moves"] else "")
+            + (f"; restarts {c['restarts']}, moves made while the companion was down "
+               f"{c['off_moves']}: played right {c['off_right']}, asked with the truth "
+               f"{c['off_asked_truth']}" if c["off_moves"] else ""))
 
 
 def main() -> int:
@@ -429,6 +448,9 @@ def main() -> int:
     ap.add_argument("--cold", action="store_true",
                     help="with --restart-every: the restarted camera kept nothing (no "
                          "resume point: vision.resume)")
+    ap.add_argument("--moved-while-off", action="store_true",
+                    help="with --restart-every: the turn is made while the companion is "
+                         "down (the new camera's first view is the board after it)")
     ap.add_argument("--fixtures", type=Path, default=FIXTURES,
                     help="another directory of worlds in the same format")
     args = ap.parse_args()
@@ -451,7 +473,8 @@ def main() -> int:
                     profile, said = calibrate_from_setup(world, g, tmp / f"{g.name}.json")
                     print(f"{g.name}: calibrate profile --state (its setup) {said}")
                 results.append((world, g.name, play(g, world, profile, tmp, args.noise_scale,
-                                                    args.restart_every, args.cold)))
+                                                    args.restart_every, args.cold,
+                                                    args.moved_while_off)))
     if not results:
         print("no games found under tests/fixtures/worlds", file=sys.stderr)
         return 2
