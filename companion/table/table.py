@@ -341,8 +341,9 @@ class Table(Session):
         `first`: the camera's first look at the game, nothing having moved over the
         board since it began watching (a restart with nothing kept, a new calibration).
         Read otherwise than the game has it, it plays and flags nothing: the game is
-        taken as it stands ("taken"), unless a move of the player to move fits it, of
-        which the players are asked ("ambiguous")."""
+        taken as it stands ("taken"), unless an event of the phase fits it better than
+        nothing having moved (a turn of the player to move, the river's push), of which
+        the players are asked ("ambiguous")."""
         return self.camera_referee.observe(observation, source=source, first=first)
 
     def undo(self) -> None:
