@@ -92,6 +92,8 @@ class TableCamera:
         # No view judged yet, and the view unchanged, since the camera began watching
         # (or was calibrated anew): a view judged alone is then a first look.
         self._first_look = True
+        # The game as the view a calibration learned from showed it (``calibrate``).
+        self._calibrated_key: Any = None
 
     def calibrate(self, timeout: float = 30.0) -> list[str]:
         """Learn this table's colours from the next still view of the game as it stands
@@ -138,7 +140,7 @@ class TableCamera:
             self.memory = BoardMemory(self.vision.detector)
             self._memory_key, self._judged_view, self._last_key = None, -1, None
             self._resumed_key = self._saved = None
-            self._first_look = True
+            self._first_look, self._calibrated_key = True, self._game_key()
             request.kept = not_shown(known)
         except ProfileError as exc:
             request.error = exc
@@ -236,8 +238,15 @@ class TableCamera:
         # (The first view after resuming came with no motion over the board.)
         moved, self._first_view = not self._first_view, False
         first, self._first_look = self._first_look, False
+        calibrated, self._calibrated_key = self._calibrated_key == game_key, None
         seen = (self.memory.judge(obs, reading.corrected, where, game, reading.canoes, moved)
                 if self._memory_key == game_key else None)
+        if seen is None and first and calibrated:
+            # The view a calibration just learned from (nothing moved since: the first
+            # look), which showed the game (else it raised): no question to ask.
+            self.status["last"] = "same"
+            self._remember(reading, where, agreeing(reading.canoes, game.state.canoes))
+            return "same"
         if seen is None and first:
             # The first look at the game, with no picture of it kept: read otherwise, it
             # plays nothing (``Table.observe``'s `first`), and the next move is compared

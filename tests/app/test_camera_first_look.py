@@ -107,17 +107,37 @@ def test_R_RIVER_2_a_river_pushed_before_the_camera_began_watching_is_asked_abou
     assert table.game.state.canoes == physical.game.state.canoes
 
 
-def test_a_camera_calibrated_anew_takes_its_first_look_again(tmp_path, monkeypatch):
+def test_the_view_a_calibration_learned_from_is_taken_as_the_game_without_a_question(
+        tmp_path):
+    table = dealt(tmp_path / "games.sqlite3")
+    board = CloudElsewhere(physical_copy(table))
+    camera = first_camera(table, board)
+    camera.profile_path = tmp_path / "profile.json"
+    camera._calibration = _Calibration()
+    assert watch(camera, 2) == []                  # its first still view teaches the colours
+    assert camera._calibration is None and camera.profile_path.exists()
+    # The new colours' first still view is that same view: the game as it stands,
+    # whatever they read in it, and the next move is compared with it.
+    observed = []
+    observe = table.observe
+    table.observe = lambda seen, **how: observed.append(how) or observe(seen, **how)
+    assert watch(camera, 4) == ["same"] and observed == []
+    assert camera.memory.picture is not None
+    board.game.apply(BLUE_LAUNCHES)
+    assert "applied" in watch(camera)
+
+
+def test_after_a_calibration_a_view_that_changed_is_a_first_look_again(tmp_path):
     table = dealt(tmp_path / "games.sqlite3")
     board = CloudElsewhere(physical_copy(table))
     camera = first_camera(table, board)
     camera.profile_path = tmp_path / "profile.json"
     assert watch(camera, 4) == ["same"]
     camera._calibration = _Calibration()
-    assert watch(camera, 1) == []                  # this still view teaches the colours
-    assert camera._calibration is None and camera.profile_path.exists()
-    board.cloud = 2                                # read otherwise with the new colours
-    # (The view's change is not motion the new camera saw: it began with this view.)
+    assert watch(camera, 1) == []
+    table.play_turn(BLUE_LAUNCHES, source="table")   # typed while the view settles
+    board.game.apply(BLUE_LAUNCHES)
+    board.cloud = 2                                  # ... and the cloud read otherwise
     assert watch(camera, 4) == ["taken"]
 
 
