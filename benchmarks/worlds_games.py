@@ -273,8 +273,11 @@ def play(game_dir: Path, world: WorldFixture, profile: Path | None, tmp: Path,
         kind = event["event"]
         game = table.game
         assert game is not None
-        off = False   # this move made while the companion was down
-        if restart_every and kind in ("turn", "river") and k % restart_every == 0:
+        restart = bool(restart_every) and kind in ("turn", "river") and k % restart_every == 0
+        # The move is made while the companion is down: the new camera's first view is
+        # the board after it (its outcome is that move's, below).
+        off = restart and moved_while_off and kind == "turn"
+        if restart:
             # The companion restarts (a power cut, the watchdog) while the board lies
             # still: a new camera on the same table; cold, it kept nothing.
             if cold:
@@ -284,12 +287,7 @@ def play(game_dir: Path, world: WorldFixture, profile: Path | None, tmp: Path,
                 table.game_id, table.game.state)
             camera = start_camera()
             counts["restarts"] += 1
-            if moved_while_off and kind == "turn":
-                # The move is made while the companion is down: the new camera's first
-                # view is the board after it (its outcome is that move's, below).
-                off = True
-        if off is False and restart_every and kind in ("turn", "river") \
-                and k % restart_every == 0:
+        if restart and not off:
             before = len(table.game.events)
             said = _show(camera, frames, still, SETTLE + 3)
             # (A question whether a move was made, not answered, plays nothing.)

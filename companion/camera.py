@@ -88,7 +88,6 @@ class TableCamera:
         self._resumed = False
         self._resumed_key: Any = None  # the game as the resumed picture showed it
         self._saved: tuple[str, float] | None = None  # the point last saved, and when
-        self._first_view = False  # the next view judged is the first after resuming
         # No view judged yet, and the view unchanged, since the camera began watching
         # (or was calibrated anew): a view judged alone is then a first look.
         self._first_look = True
@@ -235,9 +234,10 @@ class TableCamera:
                                moved_on=forward)
             return None
         self._judged_view = view
-        # (The first view after resuming came with no motion over the board.)
-        moved, self._first_view = not self._first_view, False
         first, self._first_look = self._first_look, False
+        # (A first look came with no motion over the board: after resuming, the river
+        # was not pushed in it.)
+        moved = not first
         calibrated, self._calibrated_key = self._calibrated_key == game_key, None
         seen = (self.memory.judge(obs, reading.corrected, where, game, reading.canoes, moved)
                 if self._memory_key == game_key else None)
@@ -333,7 +333,7 @@ class TableCamera:
         if self.resume_dir is not None and resume.resume(
                 self.resume_dir, self._state_key(), self.vision, self.memory, game.state):
             self._memory_key, self._memory_events = self._game_key(), len(game.events)
-            self._resumed_key, self._first_view = self._memory_key, True
+            self._resumed_key = self._memory_key
             log.info("camera: resumed game %s after %d events", self.table.game_id,
                      len(game.events))
 

@@ -79,10 +79,11 @@ class CameraReferee:
         answer: nothing is played); else the game is taken as it stands ("taken"), the
         places read otherwise named in the feed."""
         from companion.vision.inference import InferenceError, infer_river, infer_turn
+        from companion.vision.mismatch import place_name
 
-        places = [{"D": "the dock", "F": "below the falls"}.get(place, place)
-                  for place in sorted({str(at[0]) for m in found for at in (m.expected, m.seen)
-                                       if isinstance(at, tuple) and at})]
+        read = {str(at[0]) for m in found for at in (m.expected, m.seen)
+                if isinstance(at, tuple) and at}
+        places = [place_name(place) for place in sorted(read)]
         places += ["the cloud"] * any(m.kind == "weather" for m in found)
         where = ", ".join(places)
         result: Inference | None = None

@@ -19,8 +19,13 @@ def _describe(player: str, gem: str | None) -> str:
     return f"{player}'s canoe with {gem}"
 
 
+def place_name(place: str) -> str:
+    """A place as people name it: "the dock", "below the falls", "4"."""
+    return {"D": "the dock", "F": "below the falls"}.get(place, place)
+
+
 def _on(place: str) -> str:
-    return {"D": "on the dock", "F": "below the falls"}.get(place, f"on {place}")
+    return place_name(place) if place == "F" else f"on {place_name(place)}"
 
 
 def _weather(value: int | None) -> str:
@@ -198,4 +203,4 @@ def same_gem(a: str | None, b: str | None) -> bool:
     return a == b or a == UNKNOWN or b == UNKNOWN
 
 
-__all__ = ["Mismatch", "same_gem"]
+__all__ = ["Mismatch", "place_name", "same_gem"]
