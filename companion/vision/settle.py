@@ -15,7 +15,11 @@ True
 
 A stream of frames from a fixed camera is judged still from its pixels only: the board,
 straightened coarsely and cut into cells, must stay within CHANGE_LEVEL of the view's
-running mean in every cell for ``settle`` frames.
+running mean in every cell for ``settle`` frames. The cells of one view are cut where its
+first frame put the board: the markers, found again in each frame, move its homography
+by a fraction of a millimetre (most on a wide lens that sees the far markers small), and
+cells cut by a homography that moved differ at every edge of the print though no pixel
+did (a camera that truly moved is another view: ``reset``).
 Nothing is read off the pieces while the view changes, so tracking a frame costs a
 coarse warp, not a reading; and a still view is read once, from the mean of its frames,
 which takes the sensor's noise out the way a careful person looks twice.
@@ -61,6 +65,7 @@ class StillView:
         self._cells: np.ndarray | None = None
         self._sum: np.ndarray | None = None
         self._where: Location | None = None
+        self._grid: Location | None = None  # where the view's cells are cut
 
     def cells(self, gray: np.ndarray, where: Location) -> np.ndarray:
         """The board's mean grey level per cell in one frame."""
@@ -75,7 +80,9 @@ class StillView:
 
     def add(self, image: np.ndarray, gray: np.ndarray, where: Location) -> bool:
         """Take one frame; True when the view has been still for ``settle`` frames."""
-        cells = self.cells(gray, where)
+        if self._grid is None:
+            self._grid = where
+        cells = self.cells(gray, self._grid)
         if self._cells is not None:
             mean = self._cells / self.frames
             # An auto-exposure's step brightens every cell alike: not a change.
