@@ -32,6 +32,13 @@ a move was made, which nobody answers, is counted apart); the camera resumes fro
 kept (`companion.vision.resume`), or, with `--cold`, from nothing. With
 `--moved-while-off` the turn is made while the companion is down: the new camera's first
 view is the board after it (counted as the move's outcome, and apart).
+
+`--bump-every N` knocks the camera during every Nth move (the hand frame on): from then
+on it looks from a little turned (a rotation of 0.5-1.5 degrees about a random axis
+through its centre, from where it was set up; a pure turn moves every point of the
+picture by one homography, K R K^-1, whatever its depth, so warping the rendered frames
+is what such a camera sees, up to the lens distortion and vignette turning with it). The
+moves made as the camera was knocked are counted apart as well.
 """
 
 from __future__ import annotations
@@ -86,13 +93,31 @@ class Frames:
         self.seed = seed
         self.noise_scale = noise_scale
         self.delivered = 0
+        self.turned: np.ndarray | None = None  # the knocked camera's homography (--bump-every)
 
     def read(self) -> np.ndarray | None:
         if self.image is None:
             return None
         self.delivered += 1
-        return deliver(self.image, self.sensor, seed=self.seed * 1_000_003 + self.delivered,
+        image = self.image
+        if self.turned is not None:
+            image = cv2.warpPerspective(image, self.turned, (image.shape[1], image.shape[0]),
+                                        flags=cv2.INTER_LINEAR)
+        return deliver(image, self.sensor, seed=self.seed * 1_000_003 + self.delivered,
                        noise_scale=self.noise_scale)
+
+
+def knocked(world: WorldFixture, size: tuple[int, int], rng: np.random.Generator
+            ) -> np.ndarray:
+    """The homography of the camera turned by 0.5-1.5 degrees about a random axis
+    through its centre: K R K^-1, K from the world's field of view (horizontal)."""
+    w, h = size
+    f = (w / 2) / np.tan(np.radians(world.meta["camera"]["fov_deg"]) / 2)
+    k = np.array([[f, 0, w / 2], [0, f, h / 2], [0, 0, 1]])
+    axis = rng.normal(size=3)
+    axis /= np.linalg.norm(axis)
+    turn, _ = cv2.Rodrigues(axis * np.radians(rng.uniform(0.5, 1.5)))
+    return k @ turn @ np.linalg.inv(k)
 
     def close(self) -> None:
         pass
@@ -234,9 +259,22 @@ def _undo_to(table: Table, events: int) -> None:
         table.undo()
 
 
+# What a move made as the camera was knocked is counted by, apart as well.
+_BUMP_COUNTED = ("turn_right", "river_right", "asked", "asked_truth_among", "legal_flagged",
+                 "missed", "wrong_applied")
+
+
+def _count_bumped(counts: Counter, was: Counter | None) -> None:
+    """Count the outcome of the move the camera was knocked in (`was`: the counts before
+    it; None: no such move) apart, as bump_<count>."""
+    if was is not None:
+        for key in _BUMP_COUNTED:
+            counts[f"bump_{key}"] += counts[key] - was[key]
+
+
 def play(game_dir: Path, world: WorldFixture, profile: Path | None, tmp: Path,
          noise_scale: float = 1.0, restart_every: int = 0, cold: bool = False,
-         moved_while_off: bool = False) -> dict[str, Any]:
+         moved_while_off: bool = False, bump_every: int = 0) -> dict[str, Any]:
     meta = json.loads((game_dir / "game.json").read_text())
     truth = [json.loads(x) for x in (game_dir / "log.jsonl").read_text().splitlines()]
     by_events: dict[int, dict[str, np.ndarray]] = {}
@@ -247,6 +285,7 @@ def play(game_dir: Path, world: WorldFixture, profile: Path | None, tmp: Path,
     table.new_game(setup["players"], setup.get("start"), setup.get("branch", "L"),
                    setup.get("variants", []))
     frames = Frames(sensor_of(world.meta), meta["seed"], noise_scale)
+    bumps = np.random.default_rng(meta["seed"])  # how the camera is knocked (--bump-every)
     kept = tmp / f"{game_dir.name}.camera"   # the camera's resume point (vision.resume)
 
     def start_camera() -> TableCamera:
@@ -269,7 +308,10 @@ def play(game_dir: Path, world: WorldFixture, profile: Path | None, tmp: Path,
     fails: list[str] = []
     answered = 0   # questions the players answered by tapping the truth
     still = by_events[0]["stable"]  # the board as it lies between moves
+    was: Counter | None = None  # the counts before the move the camera was knocked in
     for k, event in enumerate(truth[1:], start=1):
+        _count_bumped(counts, was)
+        was = None
         kind = event["event"]
         game = table.game
         assert game is not None
@@ -328,6 +370,13 @@ def play(game_dir: Path, world: WorldFixture, profile: Path | None, tmp: Path,
             counts["river_right"] += _snap(table.game) == _snap(reference)
             continue
         before = len(game.events)
+        bumped = bool(bump_every) and k % bump_every == 0
+        if bumped:
+            # The hand knocks the camera as it makes this move.
+            still_shape = by_events[k]["stable"].shape
+            frames.turned = knocked(world, (still_shape[1], still_shape[0]), bumps)
+            counts["bumps"] += 1
+            was = Counter({key: counts[key] for key in _BUMP_COUNTED})
         text = _truth_text(reference, event)
         reference.apply(event)
         if reference.phase == "river" and reference.speed == 0:
@@ -393,6 +442,7 @@ def play(game_dir: Path, world: WorldFixture, profile: Path | None, tmp: Path,
             break
         # The camera goes on watching the board while they type (a second or two).
         _show(camera, frames, by_events[k]["stable"], 3)
+    _count_bumped(counts, was)
     counts["log_equal"] = int(not fails and _same_games(table.log_lines(), truth))
     # Questions answered with a tap are the players' part of the game, not help.
     counts["log_equal_answered"] = int(len(fails) == answered
@@ -423,7 +473,12 @@ def line(c: Counter, games: int) -> str:
                f"was made {c['restart_asked']}" if c["restarts"] and not c["off_moves"] else "")
             + (f"; restarts {c['restarts']}, moves made while the companion was down "
                f"{c['off_moves']}: played right {c['off_right']}, asked with the truth "
-               f"{c['off_asked_truth']}" if c["off_moves"] else ""))
+               f"{c['off_asked_truth']}" if c["off_moves"] else "")
+            + (f"; camera knocked {c['bumps']} times, the moves then: right "
+               f"{c['bump_turn_right'] + c['bump_river_right']}, asked "
+               f"{c['bump_asked']} (truth among the choices {c['bump_asked_truth_among']}), "
+               f"flagged {c['bump_legal_flagged']}, missed {c['bump_missed']}, wrong "
+               f"{c['bump_wrong_applied']}" if c["bumps"] else ""))
 
 
 def main() -> int:
@@ -449,6 +504,8 @@ def main() -> int:
     ap.add_argument("--moved-while-off", action="store_true",
                     help="with --restart-every: the turn is made while the companion is "
                          "down (the new camera's first view is the board after it)")
+    ap.add_argument("--bump-every", type=int, default=0, metavar="N",
+                    help="knock the camera (turned 0.5-1.5 degrees) during every Nth move")
     ap.add_argument("--fixtures", type=Path, default=FIXTURES,
                     help="another directory of worlds in the same format")
     args = ap.parse_args()
@@ -472,7 +529,8 @@ def main() -> int:
                     print(f"{g.name}: calibrate profile --state (its setup) {said}")
                 results.append((world, g.name, play(g, world, profile, tmp, args.noise_scale,
                                                     args.restart_every, args.cold,
-                                                    args.moved_while_off)))
+                                                    args.moved_while_off,
+                                                    args.bump_every)))
     if not results:
         print("no games found under tests/fixtures/worlds", file=sys.stderr)
         return 2

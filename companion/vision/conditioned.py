@@ -11,8 +11,8 @@ still holds what the state says, whatever its print or its light make the readin
 it: only the places that changed are taken from the reading after, and the inference
 compares them with what each legal outcome puts there. Both pictures are the light-
 corrected board images (board millimetres), so they compare pixel for pixel even if the
-light changed a little between them; a camera that moved between them gives a different
-homography, which the caller checks (``same_view``).
+light changed a little between them. Whether two pictures are of one view, or of a
+camera knocked a little between them, is ``views``'s to tell.
 """
 
 from __future__ import annotations
@@ -35,7 +35,6 @@ if TYPE_CHECKING:
     from companion.rules import Game, State
 
     from .detect import Detector
-    from .locate import Location
 
 # A pixel of the corrected board image changed when one of its channels moved more than
 # this (the light-corrected scale, marker paper = 225): well above sensor noise after
@@ -57,9 +56,6 @@ DEPOSIT_CHANGE = 10
 # ... over the change around it, the median over this many mm: wider than a gem (5-8
 # mm), so that a gem stands out of it, narrower than a shadow's or a light's gradient.
 PILE_AROUND_MM = 16.0
-# Two pictures are of the same view when the board's corners moved less than this many
-# pixels between them.
-SAME_VIEW_PX = 3.0
 # The cloud's track changed when a position's mean difference is over this many grey
 # levels above the pictures' noise (the cloud moving changes its two positions by 25
 # and more in the 3-D worlds; a mean of still frames has a noise of a level or two).
@@ -131,7 +127,7 @@ def changed_places(detector: Detector, before: np.ndarray, after: np.ndarray,
     faint = (_gem_sized(detector, most) > DEPOSIT_CHANGE + 3 * floor
              if wanted is None or any(p.startswith(DEPOSIT) for p in wanted) else None)
     out, piles = set(), {}
-    pixels = _place_pixels(detector)
+    pixels = place_pixels(detector)
     for place, idx in pixels.items():
         if wanted is not None and place not in wanted:
             continue
@@ -229,7 +225,7 @@ def _deposits_box(detector: Detector) -> tuple[int, int, int, int]:
     cached = getattr(detector, "_deposits_box", None)
     if cached is None:
         h, w = detector.shape
-        idx = [i for p, i in _place_pixels(detector).items() if p.startswith(DEPOSIT)]
+        idx = [i for p, i in place_pixels(detector).items() if p.startswith(DEPOSIT)]
         if not idx or not any(len(ys) for ys, _ in idx):
             cached = (0, 0, 0, 0)
         else:
@@ -242,7 +238,7 @@ def _deposits_box(detector: Detector) -> tuple[int, int, int, int]:
     return cached
 
 
-def _place_pixels(detector: Detector) -> dict[str, tuple[np.ndarray, np.ndarray]]:
+def place_pixels(detector: Detector) -> dict[str, tuple[np.ndarray, np.ndarray]]:
     """Each place's pixels, worked out once per detector. A pixel in reach of two slots
     belongs to the nearer one, so a canoe put down on one slot does not change its
     neighbour too."""
@@ -325,20 +321,5 @@ def _place(slot: Mapping[str, Any]) -> tuple[bool, list[tuple[str, str]]]:
     return (slot.get("disc", True) is not False, _canoes(slot.get("canoes", [])))
 
 
-def same_view(a: Location, b: Location) -> bool:
-    """Whether two locations of the board are of one camera position (the board's
-    corners, as the homographies put them, moved less than SAME_VIEW_PX)."""
-    corners = np.array([[0.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0]]) * 500.0
-    pa = _project(np.linalg.inv(a.homography), corners)
-    pb = _project(np.linalg.inv(b.homography), corners)
-    return float(np.abs(pa - pb).max()) < SAME_VIEW_PX
-
-
-def _project(h: np.ndarray, pts: np.ndarray) -> np.ndarray:
-    p = np.c_[pts, np.ones(len(pts))] @ h.T
-    return p[:, :2] / p[:, 2:3]
-
-
-__all__ = ["CLOUD_CHANGE", "DEPOSIT", "DEPOSIT_CHANGE", "Changes", "PIXEL_CHANGE", "GEM_SHARE",
-           "SAME_VIEW_PX", "WEATHER", "changed_places", "changed_readings", "condition",
-           "same_view"]
+__all__ = ["CLOUD_CHANGE", "DEPOSIT", "DEPOSIT_CHANGE", "GEM_SHARE", "PIXEL_CHANGE", "WEATHER",
+           "Changes", "changed_places", "changed_readings", "condition", "place_pixels"]

@@ -90,7 +90,7 @@ def read_view(path: str, vision: Vision | None) -> View:
 
 def _one_camera(before: View, after: View) -> None:
     """Two pictures must come from one camera position; else one clear line."""
-    from .conditioned import same_view
+    from .views import same_view
 
     assert before.location and after.location
     if not same_view(before.location, after.location):

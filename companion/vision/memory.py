@@ -12,8 +12,8 @@ use this one code.
 did not change keep what the state has there; the cloud's move is read from which track
 position changed; in phase III, when every slot's empty look is known, the river's
 pushes are read from where the slots' contents went (``transport``). None when there is
-no picture of the game as it stands from this camera position (then the reading alone
-must do).
+no picture of the game as it stands from this camera position, or from one knocked a
+little since (then the reading alone must do).
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ import numpy as np
 from companion.rules import GEMS
 
 from .cargo_looks import cargo_compared
-from .conditioned import DEPOSIT, changed_places, condition, same_view
+from .conditioned import DEPOSIT, changed_places, condition
 from .fit_changes import one_taken, taken_gems
 from .known import KnownBoard, pile_pixels, piles
 from .learn_board import bare_cells, dock_cover
@@ -34,6 +34,7 @@ from .looks import SeenCanoe
 from .masks import deposit_pixels
 from .piles_taken import gems_taken, taken_only, two_apart
 from .transport import EmptySlots, river_board
+from .views import knocked_only, print_agrees, same_view
 
 if TYPE_CHECKING:
     from companion.rules import Game, State
@@ -97,7 +98,7 @@ class BoardMemory:
         (R-SETUP-2), so they teach each slot's look with one. With `pieces` False the
         pieces' look is not learned (the board as it lay before a restart, already
         learned from: ``vision.resume``)."""
-        if self.location is not None and not same_view(self.location, location):
+        if not self._compares(picture, location):
             self.forget()
         self.picture, self.location = picture, location
         self._canoes = canoes = tuple(canoes)
@@ -115,6 +116,17 @@ class BoardMemory:
             self.detector.disc_looks.learn(discs, with_disc=True)
         for gem, colour in self._piles(picture, state).items():
             self.detector.looks.learn_pile(gem, colour)
+
+    def _compares(self, picture: np.ndarray, location: Location) -> bool:
+        """Whether a picture compares with the one kept: from the same camera position,
+        or from a camera knocked a little since (``knocked_only``), whose straightened
+        board agrees with the kept one's where no move changes anything
+        (``print_agrees``). (None kept: nothing to forget.)"""
+        if self.picture is None or self.location is None:
+            return True
+        return same_view(self.location, location) or (
+            knocked_only(self.location, location)
+            and print_agrees(self.detector, self.picture, picture))
 
     def _learn_takes(self, held: dict[str, dict[str, int]], changed: frozenset[str],
                      sizes: dict[str, float], state: State) -> None:
@@ -181,13 +193,14 @@ class BoardMemory:
               game: Game, canoes: Iterable[SeenCanoe] = (), moved: bool = True
               ) -> dict[str, Any] | None:
         """The observation after a move with what the picture before tells (see the
-        module's doc); None when there is no picture before from this camera position.
+        module's doc); None when there is no picture before that compares with it (from
+        this camera position, or one knocked a little: ``_compares``).
         `canoes`: the canoes this picture showed (``Reading.canoes``), compared with
         those of the picture before (``cargo_looks``). `moved`: something moved over
         the board before this view (not so for the first view after a restart)."""
         if self.picture is None or self.location is None:
             return None
-        if not same_view(self.location, location):
+        if not self._compares(picture, location):
             self.forget()
             return None
         changed = changed_places(self.detector, self.picture, picture)

@@ -33,11 +33,11 @@ import numpy as np
 from companion.rules import SLOTS
 
 from .board import Board, load_board
-from .conditioned import same_view as _same_camera
 from .detect import Detector, Reading
 from .locate import BoardLocator, Location
 from .profile import ColourProfile, load_profile
 from .settle import StillView
+from .views import same_view as _same_camera
 
 
 class Vision:

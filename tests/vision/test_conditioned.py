@@ -16,11 +16,9 @@ from companion.vision.conditioned import (
     Changes,
     changed_places,
     condition,
-    same_view,
 )
 from companion.vision.expected import canoes_of, expected_observation
 from companion.vision.inference import compare, infer, read_observation
-from companion.vision.locate import Location
 from companion.vision.observer import Vision
 from companion.vision.render import Nuisance
 
@@ -230,12 +228,3 @@ def test_a_move_is_decided_from_the_places_it_changed():
     result = infer(game, condition(seen, game, Changes({"D", "4", "deposit:clear"})))
     assert result.status == "exact" and result.turn == after.events[-1]
     assert not result.unexplained
-
-
-def test_same_view_tells_a_moved_camera(vision):
-    h = np.array([[1.0, 0.02, 5.0], [0.01, 1.0, 3.0], [0.0, 0.0, 1.0]])
-    here = Location(h, 4, False, {})
-    assert same_view(here, Location(h.copy(), 4, False, {}))
-    bumped = h.copy()
-    bumped[0, 2] += 20.0
-    assert not same_view(here, Location(bumped, 4, False, {}))

@@ -1,0 +1,90 @@
+"""Are two pictures of one view? The same camera position (``same_view``), or a camera
+knocked on its stand between them (``knocked_only``) whose straightened board still
+compares place by place (``print_agrees``). A move is compared with the picture before
+it only then (``memory.BoardMemory``); else the reading alone must do.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from .conditioned import PIXEL_CHANGE, place_pixels
+from .surface import largest_change
+
+if TYPE_CHECKING:
+    from .detect import Detector
+    from .locate import Location
+
+# Two pictures are of the same view when the board's corners moved less than this many
+# pixels between them.
+SAME_VIEW_PX = 3.0
+# A knocked camera moved the board's picture by at most this share of its diagonal
+# (``knocked_only``): a turn of 0.5-1.5 degrees moves it by 1.3-3.2% (the worlds' lenses);
+# the synthetic camera put down anew (``render.Nuisance.mild``'s poses) by 10-43%.
+KNOCK = 0.05
+# Two pictures compare place by place (``print_agrees``) while at most this share of the
+# print outside the places changed: 0.0-0.2% between two pictures from one camera
+# position, 0.0-0.5% after the camera was turned 0.5-1.5 degrees (the tuned worlds w101,
+# w105, w110), 1.6-3.5% with the two registered 1.25 mm (one pixel) apart.
+KNOCKED_SHARE = 0.01
+
+
+def same_view(a: Location, b: Location) -> bool:
+    """Whether two locations of the board are of one camera position (the board's
+    corners, as the homographies put them, moved less than SAME_VIEW_PX)."""
+    corners = np.array([[0.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0]]) * 500.0
+    pa = _project(np.linalg.inv(a.homography), corners)
+    pb = _project(np.linalg.inv(b.homography), corners)
+    return float(np.abs(pa - pb).max()) < SAME_VIEW_PX
+
+
+def knocked_only(a: Location, b: Location) -> bool:
+    """Whether the board's picture moved between two locations by no more than a
+    camera knocked on its stand moves it (KNOCK: turned a degree or two, or slid a few
+    centimetres, which shifts a piece's top against the board by under a pixel of the
+    straightened board), not put down elsewhere (which shows the pieces' sides)."""
+    corners = np.array([[0.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0]]) * 500.0
+    pa = _project(np.linalg.inv(a.homography), corners)
+    pb = _project(np.linalg.inv(b.homography), corners)
+    size = float(np.linalg.norm(pa[2] - pa[0]))
+    return float(np.abs(pa - pb).max()) <= KNOCK * size
+
+
+def print_agrees(detector: Detector, before: np.ndarray, after: np.ndarray) -> bool:
+    """Whether two light-corrected board images (``Reading.corrected``) are registered
+    as two pictures from one camera position are: where no move changes anything (the
+    print outside every place) at most KNOCKED_SHARE of the pixels changed. A camera
+    knocked a little (turned, slid) straightens the same board millimetres from another
+    position: its pictures still compare, place by place, with the ones before."""
+    outside = _outside_places(detector)
+    if not outside[0].size:
+        return False
+    most = largest_change(before, after)[outside]
+    return float(np.count_nonzero(most > PIXEL_CHANGE)) <= KNOCKED_SHARE * most.size
+
+
+def _outside_places(detector: Detector) -> tuple[np.ndarray, np.ndarray]:
+    """The board image's pixels in no place (nor any deposit), worked out once per
+    detector."""
+    cached = getattr(detector, "_outside_places", None)
+    if cached is None:
+        inside = ~detector.valid.copy()
+        for ys, xs in place_pixels(detector).values():
+            inside[ys, xs] = True
+        for mask in detector.place_mask.values():
+            inside |= mask
+        ys, xs = np.nonzero(~inside)
+        cached = (ys, xs)
+        detector._outside_places = cached  # type: ignore[attr-defined]
+    return cached
+
+
+def _project(h: np.ndarray, pts: np.ndarray) -> np.ndarray:
+    p = np.c_[pts, np.ones(len(pts))] @ h.T
+    return p[:, :2] / p[:, 2:3]
+
+
+__all__ = ["KNOCK", "KNOCKED_SHARE", "SAME_VIEW_PX", "knocked_only", "print_agrees",
+           "same_view"]
