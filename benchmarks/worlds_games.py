@@ -33,12 +33,13 @@ kept (`companion.vision.resume`), or, with `--cold`, from nothing. With
 `--moved-while-off` the turn is made while the companion is down: the new camera's first
 view is the board after it (counted as the move's outcome, and apart).
 
-`--bump-every N` knocks the camera during every Nth move (the hand frame on): from then
-on it looks from a little turned (a rotation of 0.5-1.5 degrees about a random axis
-through its centre, from where it was set up; a pure turn moves every point of the
-picture by one homography, K R K^-1, whatever its depth, so warping the rendered frames
-is what such a camera sees, up to the lens distortion and vignette turning with it). The
-moves made as the camera was knocked are counted apart as well.
+`--bump-every N` knocks the camera during every Nth event, if it is a move the camera
+sees (the hand frame on): from then on it looks from a little turned (a rotation of
+0.5-1.5 degrees about a random axis through its centre, from where it was: the knocks
+add up). A pure turn moves every point of the picture by one homography, K R K^-1,
+whatever its depth, so warping the rendered frames is what such a camera sees, up to the
+lens distortion and vignette turning with it. The moves made as the camera was knocked
+are counted apart as well.
 """
 
 from __future__ import annotations
@@ -106,6 +107,9 @@ class Frames:
         return deliver(image, self.sensor, seed=self.seed * 1_000_003 + self.delivered,
                        noise_scale=self.noise_scale)
 
+    def close(self) -> None:
+        pass
+
 
 def knocked(world: WorldFixture, size: tuple[int, int], rng: np.random.Generator
             ) -> np.ndarray:
@@ -118,9 +122,6 @@ def knocked(world: WorldFixture, size: tuple[int, int], rng: np.random.Generator
     axis /= np.linalg.norm(axis)
     turn, _ = cv2.Rodrigues(axis * np.radians(rng.uniform(0.5, 1.5)))
     return k @ turn @ np.linalg.inv(k)
-
-    def close(self) -> None:
-        pass
 
 
 # Milliseconds of each TableCamera.step: "tracking" (a frame only followed), "judged"
@@ -374,7 +375,8 @@ def play(game_dir: Path, world: WorldFixture, profile: Path | None, tmp: Path,
         if bumped:
             # The hand knocks the camera as it makes this move.
             still_shape = by_events[k]["stable"].shape
-            frames.turned = knocked(world, (still_shape[1], still_shape[0]), bumps)
+            turn = knocked(world, (still_shape[1], still_shape[0]), bumps)
+            frames.turned = turn if frames.turned is None else turn @ frames.turned
             counts["bumps"] += 1
             was = Counter({key: counts[key] for key in _BUMP_COUNTED})
         text = _truth_text(reference, event)

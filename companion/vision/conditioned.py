@@ -127,7 +127,7 @@ def changed_places(detector: Detector, before: np.ndarray, after: np.ndarray,
     faint = (_gem_sized(detector, most) > DEPOSIT_CHANGE + 3 * floor
              if wanted is None or any(p.startswith(DEPOSIT) for p in wanted) else None)
     out, piles = set(), {}
-    pixels = place_pixels(detector)
+    pixels = _place_pixels(detector)
     for place, idx in pixels.items():
         if wanted is not None and place not in wanted:
             continue
@@ -225,7 +225,7 @@ def _deposits_box(detector: Detector) -> tuple[int, int, int, int]:
     cached = getattr(detector, "_deposits_box", None)
     if cached is None:
         h, w = detector.shape
-        idx = [i for p, i in place_pixels(detector).items() if p.startswith(DEPOSIT)]
+        idx = [i for p, i in _place_pixels(detector).items() if p.startswith(DEPOSIT)]
         if not idx or not any(len(ys) for ys, _ in idx):
             cached = (0, 0, 0, 0)
         else:
@@ -238,7 +238,7 @@ def _deposits_box(detector: Detector) -> tuple[int, int, int, int]:
     return cached
 
 
-def place_pixels(detector: Detector) -> dict[str, tuple[np.ndarray, np.ndarray]]:
+def _place_pixels(detector: Detector) -> dict[str, tuple[np.ndarray, np.ndarray]]:
     """Each place's pixels, worked out once per detector. A pixel in reach of two slots
     belongs to the nearer one, so a canoe put down on one slot does not change its
     neighbour too."""
@@ -322,4 +322,4 @@ def _place(slot: Mapping[str, Any]) -> tuple[bool, list[tuple[str, str]]]:
 
 
 __all__ = ["CLOUD_CHANGE", "DEPOSIT", "DEPOSIT_CHANGE", "GEM_SHARE", "PIXEL_CHANGE", "WEATHER",
-           "Changes", "changed_places", "changed_readings", "condition", "place_pixels"]
+           "Changes", "changed_places", "changed_readings", "condition"]

@@ -157,7 +157,7 @@ class Detector(BoardMasks, Straightener, HandFinder, CanoeFinder, GemReader, Dis
         self._cloud_finder = (CloudFinder(board, profile.track) if profile.track is not None
                               else None)
         self._build_masks()
-        self.surface = (Surface(board, profile, px_per_mm, self._places())
+        self.surface = (Surface(board, profile, px_per_mm, self.piece_area())
                         if profile.board_chroma is not None
                         and profile.board_texture is not None else None)
         if self.surface is not None:

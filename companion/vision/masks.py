@@ -151,7 +151,7 @@ class BoardMasks(Stage):
         self._edge_small = self.edge[step // 2::step, step // 2::step]
         self._canoe_area_small = self.canoe_area[step // 2::step, step // 2::step]
 
-    def _places(self) -> np.ndarray:
+    def piece_area(self) -> np.ndarray:
         """Where pieces may lie: canoe places, deposits (loose gems), the weather track
         (the cloud)."""
         places = self.canoe_area | self.deposit_mask.astype(bool)

@@ -88,7 +88,11 @@ class StillView:
             # An auto-exposure's step brightens every cell alike: not a change.
             gain = float(np.median(cells / np.maximum(mean, 1.0)))
             if float(np.abs(cells - gain * mean).max()) > CHANGE_LEVEL:
+                # A new view, cut where this frame puts the board (a camera drifting
+                # less than a view's change a frame is followed view by view).
                 self._start()
+                self._grid = where
+                cells = self.cells(gray, where)
         if self._cells is None:
             self._cells = np.zeros_like(cells)
             self.version += 1

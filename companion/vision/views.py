@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .conditioned import PIXEL_CHANGE, place_pixels
+from .conditioned import PIXEL_CHANGE
 from .surface import largest_change
 
 if TYPE_CHECKING:
@@ -55,9 +55,11 @@ def knocked_only(a: Location, b: Location) -> bool:
 def print_agrees(detector: Detector, before: np.ndarray, after: np.ndarray) -> bool:
     """Whether two light-corrected board images (``Reading.corrected``) are registered
     as two pictures from one camera position are: where no move changes anything (the
-    print outside every place) at most KNOCKED_SHARE of the pixels changed. A camera
+    print where no piece may lie) at most KNOCKED_SHARE of the pixels changed. A camera
     knocked a little (turned, slid) straightens the same board millimetres from another
-    position: its pictures still compare, place by place, with the ones before."""
+    position: its pictures still compare, place by place, with the ones before. (The
+    flat print agrees from any position: only ``knocked_only`` tells a camera put down
+    elsewhere, whose pictures show the pieces from another side.)"""
     outside = _outside_places(detector)
     if not outside[0].size:
         return False
@@ -66,16 +68,12 @@ def print_agrees(detector: Detector, before: np.ndarray, after: np.ndarray) -> b
 
 
 def _outside_places(detector: Detector) -> tuple[np.ndarray, np.ndarray]:
-    """The board image's pixels in no place (nor any deposit), worked out once per
-    detector."""
+    """The board image's pixels where no piece may lie (``piece_area``: not beside a
+    disc, on the dock or below the falls, in a deposit or on the cloud's track), worked
+    out once per detector."""
     cached = getattr(detector, "_outside_places", None)
     if cached is None:
-        inside = ~detector.valid.copy()
-        for ys, xs in place_pixels(detector).values():
-            inside[ys, xs] = True
-        for mask in detector.place_mask.values():
-            inside |= mask
-        ys, xs = np.nonzero(~inside)
+        ys, xs = np.nonzero(detector.valid & ~detector.piece_area())
         cached = (ys, xs)
         detector._outside_places = cached  # type: ignore[attr-defined]
     return cached

@@ -37,14 +37,19 @@ def test_a_piece_put_down_starts_a_new_view() -> None:
     frame, gray, where = _frame()
     view = StillView(load_board(), settle=3)
     assert [view.add(frame, gray, where) for _ in range(3)] == [False, False, True]
-    changed = frame.copy()
-    centre = cv2.perspectiveTransform(np.array([[[250.0, 200.0]]]),
-                                      np.linalg.inv(where.homography))[0, 0]
-    cv2.circle(changed, (int(centre[0]), int(centre[1])), 12, (20, 20, 200), -1)
-    changed_gray = cv2.cvtColor(changed, cv2.COLOR_BGR2GRAY)
+    changed, changed_gray = _put_down(frame, where, (250.0, 200.0))
     assert view.add(changed, changed_gray, where) is False
     assert view.version == 2
     assert [view.add(changed, changed_gray, where) for _ in range(2)] == [False, True]
+
+
+def _put_down(frame: np.ndarray, where: Location, at_mm: tuple[float, float]
+              ) -> tuple[np.ndarray, np.ndarray]:
+    """The frame with a red piece put down on the board at `at_mm`."""
+    changed = frame.copy()
+    centre = cv2.perspectiveTransform(np.array([[at_mm]]), np.linalg.inv(where.homography))[0, 0]
+    cv2.circle(changed, (int(centre[0]), int(centre[1])), 12, (20, 20, 200), -1)
+    return changed, cv2.cvtColor(changed, cv2.COLOR_BGR2GRAY)
 
 
 def test_a_camera_moved_is_cut_where_it_now_sees_the_board() -> None:
@@ -52,9 +57,16 @@ def test_a_camera_moved_is_cut_where_it_now_sees_the_board() -> None:
     view = StillView(load_board(), settle=2)
     view.add(frame, gray, where)
     view.reset()
-    moved = cv2.warpAffine(frame, np.float32([[1, 0, 40], [0, 1, 25]]),
+    # Set up again elsewhere: the board half as large, in the picture's top left corner.
+    moved = cv2.warpAffine(frame, np.float32([[0.5, 0, 0], [0, 0.5, 0]]),
                            (frame.shape[1], frame.shape[0]))
     moved_gray = cv2.cvtColor(moved, cv2.COLOR_BGR2GRAY)
     there = BoardLocator(load_board()).locate(moved_gray)
     assert there is not None
-    assert [view.add(moved, moved_gray, there) for _ in range(3)] == [False, True, True]
+    assert [view.add(moved, moved_gray, there) for _ in range(2)] == [False, True]
+    # A piece put down on the board's far side, where the old camera's cells never
+    # looked, is a new view.
+    w, h = load_board().size_mm
+    changed, changed_gray = _put_down(moved, there, (0.85 * w, 0.8 * h))
+    assert view.add(changed, changed_gray, there) is False
+    assert view.version == 3
