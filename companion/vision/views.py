@@ -27,19 +27,16 @@ KNOCK = 0.05
 # Two pictures compare place by place (``print_agrees``) while at most this share of the
 # print where no piece may lie changed: 0.00-0.11% between two pictures from one camera
 # position (a move made between them), 0.00% after the camera was turned 0.5-1.5 degrees
-# but once (1.87%, on w110: not looked into), 0.0-0.7%
-# with the two registered 1.25 mm (one pixel) apart, 1.5-6.5% at 2.5 mm (tuned w101,
-# w105, w110: their banks' print is mostly too plain to show a smaller slip).
+# but once (1.87%, on w110: not looked into), 0.0-0.7% with the two registered 1.25 mm
+# (one pixel) apart, 1.5-6.5% at 2.5 mm (tuned w101, w105, w110: their banks' print is
+# mostly too plain to show a smaller slip).
 KNOCKED_SHARE = 0.005
 
 
 def same_view(a: Location, b: Location) -> bool:
     """Whether two locations of the board are of one camera position (the board's
     corners, as the homographies put them, moved less than SAME_VIEW_PX)."""
-    corners = np.array([[0.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0]]) * 500.0
-    pa = _project(np.linalg.inv(a.homography), corners)
-    pb = _project(np.linalg.inv(b.homography), corners)
-    return float(np.abs(pa - pb).max()) < SAME_VIEW_PX
+    return float(np.abs(_square(a) - _square(b)).max()) < SAME_VIEW_PX
 
 
 def knocked_only(a: Location, b: Location) -> bool:
@@ -47,11 +44,8 @@ def knocked_only(a: Location, b: Location) -> bool:
     camera knocked on its stand moves it (KNOCK: turned a degree or two, or slid a few
     centimetres, which shifts a piece's top against the board by under a pixel of the
     straightened board), not put down elsewhere (which shows the pieces' sides)."""
-    corners = np.array([[0.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0]]) * 500.0
-    pa = _project(np.linalg.inv(a.homography), corners)
-    pb = _project(np.linalg.inv(b.homography), corners)
-    size = float(np.linalg.norm(pa[2] - pa[0]))
-    return float(np.abs(pa - pb).max()) <= KNOCK * size
+    pa, pb = _square(a), _square(b)
+    return float(np.abs(pa - pb).max()) <= KNOCK * float(np.linalg.norm(pa[2] - pa[0]))
 
 
 def print_agrees(detector: Detector, before: np.ndarray, after: np.ndarray) -> bool:
@@ -81,8 +75,11 @@ def _outside_places(detector: Detector) -> tuple[np.ndarray, np.ndarray]:
     return cached
 
 
-def _project(h: np.ndarray, pts: np.ndarray) -> np.ndarray:
-    p = np.c_[pts, np.ones(len(pts))] @ h.T
+def _square(where: Location) -> np.ndarray:
+    """Where a location puts the corners of the board's first 500 mm square in the
+    picture (pixels)."""
+    corners = np.array([[0.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0]]) * 500.0
+    p = np.c_[corners, np.ones(4)] @ np.linalg.inv(where.homography).T
     return p[:, :2] / p[:, 2:3]
 
 
