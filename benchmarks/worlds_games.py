@@ -507,7 +507,8 @@ def main() -> int:
                     help="with --restart-every: the turn is made while the companion is "
                          "down (the new camera's first view is the board after it)")
     ap.add_argument("--bump-every", type=int, default=0, metavar="N",
-                    help="knock the camera (turned 0.5-1.5 degrees) during every Nth move")
+                    help="knock the camera (turned 0.5-1.5 degrees more) during every Nth "
+                         "event, if it is a move the camera sees")
     ap.add_argument("--fixtures", type=Path, default=FIXTURES,
                     help="another directory of worlds in the same format")
     args = ap.parse_args()

@@ -25,6 +25,15 @@ def _refit(where: Location, dx_mm: float, dy_mm: float) -> Location:
     return Location(shift @ where.homography, where.markers, False, where.seen)
 
 
+def _put_down(frame: np.ndarray, where: Location, at_mm: tuple[float, float]
+              ) -> tuple[np.ndarray, np.ndarray]:
+    """The frame with a red piece put down on the board at `at_mm`."""
+    changed = frame.copy()
+    centre = cv2.perspectiveTransform(np.array([[at_mm]]), np.linalg.inv(where.homography))[0, 0]
+    cv2.circle(changed, (int(centre[0]), int(centre[1])), 12, (20, 20, 200), -1)
+    return changed, cv2.cvtColor(changed, cv2.COLOR_BGR2GRAY)
+
+
 def test_a_board_found_again_a_little_off_is_the_same_still_view() -> None:
     frame, gray, where = _frame()
     view = StillView(load_board(), settle=3)
@@ -41,15 +50,6 @@ def test_a_piece_put_down_starts_a_new_view() -> None:
     assert view.add(changed, changed_gray, where) is False
     assert view.version == 2
     assert [view.add(changed, changed_gray, where) for _ in range(2)] == [False, True]
-
-
-def _put_down(frame: np.ndarray, where: Location, at_mm: tuple[float, float]
-              ) -> tuple[np.ndarray, np.ndarray]:
-    """The frame with a red piece put down on the board at `at_mm`."""
-    changed = frame.copy()
-    centre = cv2.perspectiveTransform(np.array([[at_mm]]), np.linalg.inv(where.homography))[0, 0]
-    cv2.circle(changed, (int(centre[0]), int(centre[1])), 12, (20, 20, 200), -1)
-    return changed, cv2.cvtColor(changed, cv2.COLOR_BGR2GRAY)
 
 
 def test_a_camera_moved_is_cut_where_it_now_sees_the_board() -> None:
