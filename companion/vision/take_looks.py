@@ -17,6 +17,7 @@ these beside the canoes' looks.
 
 from __future__ import annotations
 
+import math
 from collections import deque
 from collections.abc import Iterable, Mapping
 from typing import Any
@@ -65,7 +66,7 @@ class TakeLooks:
     def _read_takes(self, data: Mapping[str, Any]) -> None:
         """What ``_takes_json`` wrote; ValueError (or KeyError, TypeError) if it is not."""
         self._takes = {str(gem): sightings(seen, bool) for gem, seen in data["takes"].items()}
-        self._take_sizes = {str(gem): deque(map(float, logs), maxlen=KEEP)
+        self._take_sizes = {str(gem): deque(_log_sizes(logs), maxlen=KEEP)
                             for gem, logs in data["take_sizes"].items()}
 
     def learn_take(self, gem: str, seen: bool, size: float | None = None) -> None:
@@ -107,6 +108,15 @@ def sightings(seen: list[Any], *kinds: type, maxlen: int = KEEP) -> deque[Any]:
     if not all(isinstance(x, kinds) for x in seen):
         raise ValueError("a sighting is not what it counts")
     return deque(seen, maxlen=maxlen)
+
+
+def _log_sizes(logs: list[Any]) -> list[float]:
+    """Take sizes read back from JSON (their logarithms); ValueError when one is not a
+    finite number (a yes or no, a name: not a size)."""
+    if not all(isinstance(x, int | float) and not isinstance(x, bool) and math.isfinite(x)
+               for x in logs):
+        raise ValueError("a take's size is not a number")
+    return [float(x) for x in logs]
 
 
 def share(seen: Iterable[bool], prior: tuple[int, int]) -> float:

@@ -3,6 +3,9 @@ colour, and two gems taken told from one by this table's own single takes."""
 
 from __future__ import annotations
 
+import pytest
+
+from companion.vision.looks import PieceLooks
 from companion.vision.take_looks import KEEP, TAKES_ENOUGH, TAKES_PRIOR, TakeLooks
 
 
@@ -42,3 +45,14 @@ def test_R_GEM_3_two_gems_taken_are_told_from_one_by_this_tables_single_takes():
     # nor is a change no larger than the largest single take seen
     looks.learn_take("violet", True, 2.1)
     assert not looks.two_taken("violet", 2.0)
+
+
+@pytest.mark.parametrize("sizes", [[True], ["0.5"], [None], [float("nan")]])
+def test_take_sizes_read_back_that_are_not_numbers_are_refused(sizes):
+    looks = PieceLooks()
+    looks.learn_take("violet", True, 1.0)
+    data = looks.to_json()
+    assert PieceLooks.from_json(data).to_json() == data    # what it wrote reads back
+    data["take_sizes"]["violet"] = sizes
+    with pytest.raises(ValueError, match="not a number"):
+        PieceLooks.from_json(data)
