@@ -192,13 +192,31 @@ class Detector(BoardMasks, Straightener, HandFinder, CanoeFinder, GemReader, Dis
         side = cell_px(self.scale)
         changed = (fresh(img, reference, side)
                    if reference is not None and reference.shape == img.shape else None)
+        outside = self.out_of_frame(image.shape, location)
+        unseen_px: np.ndarray | None = None
+        unseen_cells: np.ndarray | None = None
+        if outside is not None:
+            # Where the frame does not reach, ``rectify`` repeats its edge: streaks that
+            # the smoothing mixes into the pixels beside them. Neither is the board nor
+            # anything over it: they are not seen at all, and nothing there is read.
+            k = _odd(SMOOTH_MM * self.scale) + 2
+            unseen_px = cv2.dilate(outside.astype(np.uint8), np.ones((k, k), np.uint8)
+                                   ).astype(bool)
+            if self.surface is not None:
+                rows, cols = self.surface.shape
+                c = self.surface.cell_px
+                unseen_cells = np.asarray(unseen_px[:rows * c, :cols * c].reshape(
+                    rows, c, cols, c).any(axis=(1, 3)))
+                unseen_px |= _cells_to_px(unseen_cells, c, self.shape)
         blocked = self._hands(labels, None if changed is None else _cells_to_px(
             changed, side, self.shape))
+        if unseen_px is not None:
+            blocked[unseen_px] = 0
         why = ["not the board, from the edge or of no colour"] if blocked.any() else []
         departure = None
         if self.surface is not None:
             # What the colour classes let pass: unlike the board's own look there.
-            departure = self.surface.departure(img)
+            departure = self.surface.departure(img, unseen_cells)
             share = self._canoe_share(canoe)
             arm = self.surface.reaching_in(img, departure, self._piece_cells(share),
                                            changed) | \
@@ -206,9 +224,15 @@ class Detector(BoardMasks, Straightener, HandFinder, CanoeFinder, GemReader, Dis
             if arm.any():
                 why.append("unlike the board")
                 blocked |= _cells_to_px(arm, self.surface.cell_px, self.shape) & self.valid
+        # (What is not read is out of view: a canoe where the streaks blur in too.)
+        unseen = self.out_of_view(unseen_px) if unseen_px is not None else []
+        if unseen:
+            why.append("out of view")
         clock.lap("hands")
         hulls: list[tuple[str, np.ndarray, np.ndarray]] = []
         free = self.canoe_area & ~blocked.astype(bool)
+        if unseen_px is not None:
+            free &= ~unseen_px
         for player, (found, crowd) in self._canoes_apart_from_the_print(
                 img, labels, canoe & free, departure).items():
             if crowd is not None and (self.surface is None or departure is None
@@ -253,10 +277,10 @@ class Detector(BoardMasks, Straightener, HandFinder, CanoeFinder, GemReader, Dis
         self._gem_cache = cache
         clock.lap("canoes")
         obs = self._observation(img, image, labels, canoe, canoes, location,
-                                occluded_places)
+                                occluded_places, unseen)
         clock.lap("discs+weather")
-        return Reading(obs, bool(occluded_places) or bool(blocked.any()), img, clock.laps,
-                       seen, why, dict(self._contrasts), measured)
+        return Reading(obs, bool(occluded_places) or bool(blocked.any()) or bool(unseen),
+                       img, clock.laps, seen, why, dict(self._contrasts), measured)
 
 
     def _canoes_apart_from_the_print(
@@ -278,11 +302,12 @@ class Detector(BoardMasks, Straightener, HandFinder, CanoeFinder, GemReader, Dis
 
     def _observation(self, img: np.ndarray, image: np.ndarray, labels: np.ndarray,
                      canoe: np.ndarray, canoes: list, location: Location,
-                     occluded: list[str]) -> dict[str, Any]:
+                     occluded: list[str], unseen: list[str]) -> dict[str, Any]:
         b = self.board
         discs = self._discs(img, labels, canoe)
-        for hidden in occluded:
-            # Nothing is read next to a hand: its shadow tints a ring as a disc does.
+        for hidden in [*occluded, *unseen]:
+            # Nothing is read next to a hand: its shadow tints a ring as a disc does;
+            # nor where the frame does not reach.
             if hidden in discs:
                 discs[hidden] = True
                 self._contrasts.pop(hidden, None)
@@ -320,6 +345,7 @@ class Detector(BoardMasks, Straightener, HandFinder, CanoeFinder, GemReader, Dis
                                "weather": weather, "slots": slots, "dock": dock,
                                "falls": falls}
         obs["occluded"] = sorted(occluded, key=_place_order)
+        obs["out_of_view"] = sorted(unseen, key=_place_order)
         obs["homography_kept"] = location.kept
         return obs
 

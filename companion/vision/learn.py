@@ -51,6 +51,8 @@ from .profile import (
     features,
 )
 from .read_back import read_back
+from .straighten import out_of_frame
+from .thresholds import CLEAR_OF_EDGE_MM
 
 BOARD_CLASSES = 6  # the printed board is learned as this many colour clusters
 # With every disc in its slot, the water is learned from the ring around the empty discs:
@@ -215,6 +217,7 @@ def learn_profile(board: Board, images: Iterable[np.ndarray], px_per_mm: float =
     shots = list(images)
     if not shots:
         raise ProfileError(f"no photos of {known.name} given")
+    _whole_boards(board, shots)
     # Twice: the second time with shadows taken out by the first profile, as the
     # detector will see the table.
     profile = _learn_once(board, shots, px_per_mm, source, None, known, base)
@@ -253,6 +256,22 @@ def not_shown(known: KnownBoard) -> list[str]:
     shown = {f"canoe:{p}" for p in known.canoes_shown()} | \
         {f"gem:{g}" for g in known.gems_shown()}
     return [c for c in CANOE_CLASSES + GEM_CLASSES if c not in shown]
+
+
+def _whole_boards(board: Board, shots: list[np.ndarray]) -> None:
+    """Every photo whose board is found shows all of it: the board's look is learned
+    everywhere (what tells a hand from the print), and where a photo does not reach it
+    would be learned from streaks. Raises BoardUnseen naming the first that does not."""
+    m = CLEAR_OF_EDGE_MM
+    w, h = board.size_mm
+    for n, image in enumerate(shots, 1):
+        where = BoardLocator(board).locate(image)
+        if where is None:
+            continue  # (said where the photo is straightened)
+        outside = out_of_frame(where.homography, image.shape, (int(h), int(w)), 1.0)
+        if outside is not None and outside[int(m):int(h - m), int(m):int(w - m)].any():
+            raise BoardUnseen(f"photo {n} does not show all of the board (part of it is "
+                              "out of the picture): aim the camera at the whole board")
 
 
 def _learn_once(board: Board, shots: list[np.ndarray], px_per_mm: float, source: str,

@@ -25,9 +25,33 @@ if TYPE_CHECKING:
     from .detect import _Clock
 
 
+def out_of_frame(homography: np.ndarray, frame_shape: tuple[int, ...],
+                 shape: tuple[int, int], px_per_mm: float) -> np.ndarray | None:
+    """The pixels of the straightened board image (`shape` at `px_per_mm`) that a frame
+    of `frame_shape` does not reach, its board found by `homography` (image px -> board
+    mm): a camera knocked or aimed so that part of the board left the picture. None
+    when the frame holds the whole board. (``Straightener.rectify`` fills them by
+    repeating the frame's edge: streaks that are neither the board nor anything over
+    it.)"""
+    to_rect = np.diag([px_per_mm, px_per_mm, 1.0]) @ homography
+    fh, fw = frame_shape[:2]
+    h, w = shape
+    corners = np.array([[[0, 0], [w, 0], [w, h], [0, h]]], np.float64)
+    there = cv2.perspectiveTransform(corners, np.linalg.inv(to_rect))[0]
+    if (there >= 0).all() and (there[:, 0] <= fw).all() and (there[:, 1] <= fh).all():
+        return None
+    reach = cv2.warpPerspective(np.full((fh, fw), 255, np.uint8), to_rect, (w, h),
+                                flags=cv2.INTER_NEAREST, borderMode=cv2.BORDER_CONSTANT,
+                                borderValue=0)
+    outside: np.ndarray = reach == 0
+    return outside
+
+
 class Straightener(Stage):
     """The straighten stage of ``Detector`` (its state lives on the detector: see
     ``Detector.__init__``)."""
+
+    _reach: tuple[bytes, np.ndarray | None] | None = None
 
     def rectify(self, image: np.ndarray, location: Location) -> np.ndarray:
         """The frame warped into board millimetres (BGR, px_per_mm)."""
@@ -36,6 +60,16 @@ class Straightener(Stage):
         h, w = self.shape
         return cv2.warpPerspective(image, to_rect, (w, h), flags=cv2.INTER_LINEAR,
                                    borderMode=cv2.BORDER_REPLICATE)
+
+    def out_of_frame(self, frame_shape: tuple[int, ...], location: Location
+                     ) -> np.ndarray | None:
+        """``out_of_frame`` on this detector's board image (the last answer kept: a still
+        camera asks the same again)."""
+        key = location.homography.tobytes() + bytes(repr(frame_shape[:2]), "ascii")
+        if self._reach is None or self._reach[0] != key:
+            self._reach = (key, out_of_frame(location.homography, frame_shape, self.shape,
+                                             self.scale))
+        return self._reach[1]
 
     def corrected(self, image: np.ndarray, location: Location) -> np.ndarray:
         """The frame in board millimetres with the light taken out, smoothed (sensor
@@ -93,4 +127,4 @@ class Straightener(Stage):
         return full
 
 
-__all__ = ["Straightener"]
+__all__ = ["Straightener", "out_of_frame"]

@@ -188,14 +188,18 @@ class Surface:
         unlike = (dist > SLIGHT) | smooth
         return float(np.count_nonzero(unlike & cells)) / float(np.count_nonzero(cells))
 
-    def departure(self, img: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    def departure(self, img: np.ndarray, unseen: np.ndarray | None = None
+                  ) -> tuple[np.ndarray, np.ndarray]:
         """How far each cell's chromaticity is from the board's there (the white
         balance's tilt taken out; 0 where the board is not known), and which cells
-        are much smoother than the print there."""
+        are much smoother than the print there. `unseen`: cells the camera's frame
+        does not reach (wholly or in part): they depart from nothing and tilt nothing."""
         chroma, texture = cell_look(img, self.cell_px)
         rows, cols = self.shape
         delta = (chroma[:rows, :cols] - self._chroma).reshape(-1, 2).astype(np.float64)
         known = self._known_at
+        if unseen is not None:
+            known = known[~unseen.ravel()[known]]
         if len(known) >= 8:
             fit = known[::2]  # a tilt of four numbers: every other cell is plenty
             tilt, dk = self._tilt[fit], delta[fit]
@@ -213,6 +217,8 @@ class Surface:
         dist = dist.reshape(rows, cols)
         smooth = self._printed & ~self._paper & (texture[:rows, :cols]
                                                  < SMOOTHER * self._texture)
+        if unseen is not None:
+            smooth &= ~unseen
         return dist, smooth
 
     def reaching_in(self, img: np.ndarray,

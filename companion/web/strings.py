@@ -252,6 +252,19 @@ _TEXT: dict[str, tuple[str, str, str, str, str]] = {
                           "{places}上方有东西：摄像头等待移开",
                           "coś leży nad {places}: kamera czeka, aż zniknie",
                           "qualcosa copre {places}: la fotocamera aspetta che si liberi"),
+    "camera.out of view": ("the camera does not see {places}: turn it back onto the whole board",
+                           "камера не видит {places}: направьте её на всё поле",
+                           "摄像头看不到{places}：请把它转回对准整个棋盘",
+                           "kamera nie widzi {places}: skieruj ją z powrotem na całą planszę",
+                           "la fotocamera non vede {places}: rivolgila di nuovo a tutto il "
+                           "tabellone"),
+    # (the parts of the board out of view that are no place, as {places} above)
+    "camera.deposits": ("the gem deposits", "месторождения камней", "宝石区域",
+                        "Miejsca Wydobywania", "i giacimenti di gemme"),
+    "camera.edge": ("the board's edge", "край поля", "棋盘边缘", "krawędź planszy",
+                    "il bordo del tabellone"),
+    "camera.weather": ("the cloud's track", "дорожку Облака", "云朵轨道", "tor Chmurki",
+                       "il percorso della nuvola"),
     # (what is over the board when it lies over none of its places, as {places} above)
     "camera.the board": ("the board", "полем", "棋盘", "planszą", "il tabellone"),
     "camera.board not found": ("board not found: are the 4 markers visible?",

@@ -16,6 +16,8 @@ from companion.vision.board import load_board
 from companion.vision.render import Nuisance, Renderer
 from companion.vision.sources import FrameSource
 
+from ..frames import turned_off
+
 
 class PhysicalBoard(FrameSource):
     """Photographs of a game kept apart from the table's: the pieces on the table."""
@@ -238,6 +240,27 @@ def test_a_still_view_with_something_over_the_board_says_where(table):
     assert watch(camera) == []  # nothing is judged while it is there
     assert camera.status["state"] == "in the way"
     assert "D" in camera.status["over"]
+
+
+class TurnedAway(FrameSource):
+    """The board from a camera turned so that the falls left its picture."""
+
+    name = "turned away"
+
+    def __init__(self, game: Game) -> None:
+        board = load_board()
+        shot = Renderer(board).render(game.state, seed=3, nuisance=Nuisance.mild())
+        self.frame = turned_off(shot, board, 0.45)
+
+    def read(self) -> np.ndarray:
+        return self.frame
+
+
+def test_a_camera_that_does_not_see_the_whole_board_says_which_part(table):
+    camera = TableCamera(table, TurnedAway(physical_copy(table)), settle_s=0.2)
+    assert watch(camera) == []  # nothing is judged from it
+    assert camera.status["state"] == "out of view"
+    assert camera.status["over"] == ["F"]
 
 
 class LeftOver(FrameSource):

@@ -22,6 +22,8 @@ from companion.vision.observer import Vision
 from companion.vision.profile import ProfileError
 from companion.vision.render import Nuisance, with_levels
 
+from ..frames import turned_off
+
 FIVE = ["blue", "green", "yellow", "red", "brown"]
 THREE = ["red", "yellow", "brown"]
 
@@ -191,6 +193,18 @@ def test_calibrate_profile_without_the_board_in_the_photo_exits_3(files: Path, c
                  str(files / "setup.jsonl"), "--out", str(files / "x.json")])
     err = capsys.readouterr().err.strip()
     assert code == 3 and "markers" in err and len(err.splitlines()) == 1
+
+
+def test_calibrate_profile_from_a_photo_with_part_of_the_board_out_of_it_exits_3(
+        files: Path, board, renderer, capsys):
+    # (The board's look would be learned from the streaks where the photo ends.)
+    shot = renderer.render(_setup(FIVE), seed=4, nuisance=Nuisance.mild())
+    cv2.imwrite(str(files / "turned.png"), turned_off(shot, board, 0.45))
+    code = main(["calibrate", "profile", str(files / "turned.png"), "--state",
+                 str(files / "setup.jsonl"), "--out", str(files / "x.json")])
+    err = capsys.readouterr().err.strip()
+    assert code == 3 and "out of the picture" in err and len(err.splitlines()) == 1
+    assert not (files / "x.json").exists()
 
 
 def test_calibrate_profile_when_the_photo_does_not_show_the_state_exits_4(files: Path, capsys):

@@ -259,8 +259,10 @@ function drawCamera(box, camera) {
   if (!camera) return;
   const source = camera.source === "simulated" ? t("camera.simulated") : camera.source;
   const known = "camera." + camera.state;
+  // (a place is named as on the board; the deposits and the cloud's track in words)
+  const part = (name) => ("camera." + name) in S ? t("camera." + name) : name;
   const state = !(known in S) ? camera.state
-    : camera.over ? t(known, { places: camera.over.length ? camera.over.join(", ")
+    : camera.over ? t(known, { places: camera.over.length ? camera.over.map(part).join(", ")
                                                           : t("camera.the board") })
     : t(known);
   box.replaceChildren(t("feed.camera") + " (" + source + "): " + state);
