@@ -152,17 +152,16 @@ class BoardMasks(Stage):
         self._canoe_area_small = self.canoe_area[step // 2::step, step // 2::step]
 
     def out_of_view(self, outside: np.ndarray) -> list[str]:
-        """What lies (partly) in `outside`, pixels of the board the frame does not
-        reach: the places, then "deposits" and "weather" (the board file's names of the
-        deposits and the cloud's track); "edge" when it is only the board around them
-        (what the table learns of the board's look and tells a hand by is there too)."""
+        """What the game is read from that lies (partly) in `outside`, pixels of the
+        board the frame does not reach: the places, then "deposits" and "weather" (the
+        board file's names of the deposits and the cloud's track). The board around
+        them is not needed: the table knows its look from the calibration, and learns
+        again only where pieces lie."""
         names = [p for p, mk in self.place_mask.items() if (mk & self.valid & outside).any()]
         if (self.deposit_mask.astype(bool) & outside).any():
             names.append("deposits")
         if any(outside[ys, xs].any() for (ys, xs), _ in self._weather.values()):
             names.append("weather")
-        if not names and (outside & self.valid).any():
-            names.append("edge")
         return names
 
     def piece_area(self) -> np.ndarray:

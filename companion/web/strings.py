@@ -261,8 +261,6 @@ _TEXT: dict[str, tuple[str, str, str, str, str]] = {
     # (the parts of the board out of view that are no place, as {places} above)
     "camera.deposits": ("the gem deposits", "месторождения камней", "宝石区域",
                         "Miejsca Wydobywania", "i giacimenti di gemme"),
-    "camera.edge": ("the board's edge", "край поля", "棋盘边缘", "krawędź planszy",
-                    "il bordo del tabellone"),
     "camera.weather": ("the cloud's track", "дорожку Облака", "云朵轨道", "tor Chmurki",
                        "il percorso della nuvola"),
     # (what is over the board when it lies over none of its places, as {places} above)

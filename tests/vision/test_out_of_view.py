@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from companion.vision.observer import Vision
-from companion.vision.render import Nuisance
+from companion.vision.render import Hand, Nuisance
 
 from ..frames import turned_off
 from .conftest import same_view
@@ -31,22 +31,28 @@ def test_a_board_partly_out_of_the_picture_is_not_stable_and_names_what_is_unsee
     assert vision.last_reading.in_the_way == ["out of view"]
 
 
-def test_a_frame_that_misses_only_the_board_around_its_places_names_the_edge(
-        board, profile, shot):
-    # Every place is in the picture, but the board's look (what tells a hand) is not
-    # all there: nothing is judged or learned from it until the camera sees it all.
+def test_a_frame_that_misses_only_the_board_around_its_places_reads_it(board, profile, shot):
+    # Every place, deposit and the cloud's track are in the picture: what is out of it
+    # is not read, and nothing there is in the way.
     frame = turned_off(shot, board, 0.3)
     vision = Vision(board, profile, settle=1)
     obs = vision.observe(frame)
-    assert obs["out_of_view"] == ["edge"] and not obs["stable"]
-    assert obs["occluded"] == []
+    assert vision.detector.out_of_frame(frame.shape, vision.last_location) is not None
+    assert obs["stable"] and obs["out_of_view"] == [] and obs["occluded"] == []
+    assert same_view(obs, shot.truth)
 
 
-def test_a_frame_cut_just_past_the_edge_still_reads_the_pieces_in_view(board, profile, shot):
-    # (What is out of view is not read; what is in it is read as ever.)
-    frame = turned_off(shot, board, 0.3)
+def test_a_hand_over_a_board_partly_out_of_the_picture_is_still_in_the_way(
+        board, profile, renderer, mid_game):
+    # (What the frame does not reach is no hand; what is over the board still is.)
+    board_w, board_h = board.size_mm
+    shot = renderer.render(mid_game.state, seed=11, nuisance=Nuisance.clean(), camera=11,
+                           hand=Hand("right", (0.8 * board_w, 0.75 * board_h)))
     vision = Vision(board, profile, settle=1)
-    assert same_view(vision.observe(frame), shot.truth)
+    obs = vision.observe(turned_off(shot, board, 0.3))
+    assert vision.detector.out_of_frame(shot.image.shape, vision.last_location) is not None
+    assert not obs["stable"]
+    assert "6R" in obs["occluded"]
 
 
 def test_the_whole_board_in_the_picture_has_nothing_out_of_view(board, profile, shot):
