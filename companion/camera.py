@@ -316,7 +316,7 @@ class TableCamera:
             else:
                 self._resumed_key = None
         self.memory.confirm(reading.corrected, where, game.state, canoes, learn, moved_on,
-                            reading.disc_contrasts, pieces)
+                            reading.disc_contrasts, pieces, reading.unseen)
         self.vision.reference = (reading.corrected, where)
         self._memory_key = self._game_key()
         self._memory_events = len(game.events)

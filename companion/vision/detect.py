@@ -95,6 +95,9 @@ class Reading:
     # Each hull found (before shadows are told from hulls): its colour, place (None off
     # every place) and ``canoes.hull_spread``: what calibration learns a hull's look by.
     hulls: list[tuple[str, str | None, float]] = field(default_factory=list)
+    # The board's look cells (``surface``) the frame does not reach, where the picture
+    # is streaks: nothing of the board's look is learned there (None: it reaches all).
+    unseen: np.ndarray | None = field(default=None, repr=False)
 
 
 class Detector(BoardMasks, Straightener, HandFinder, CanoeFinder, GemReader, DiscReader):
@@ -198,7 +201,8 @@ class Detector(BoardMasks, Straightener, HandFinder, CanoeFinder, GemReader, Dis
         if outside is not None:
             # Where the frame does not reach, ``rectify`` repeats its edge: streaks that
             # the smoothing mixes into the pixels beside them. Neither is the board nor
-            # anything over it: they are not seen at all, and nothing there is read.
+            # anything over it: they are not seen at all, and nothing there is read
+            # (what comes in over them is, as over the board's edge).
             k = _odd(SMOOTH_MM * self.scale) + 2
             unseen_px = cv2.dilate(outside.astype(np.uint8), np.ones((k, k), np.uint8)
                                    ).astype(bool)
@@ -219,7 +223,7 @@ class Detector(BoardMasks, Straightener, HandFinder, CanoeFinder, GemReader, Dis
             departure = self.surface.departure(img, unseen_cells)
             share = self._canoe_share(canoe)
             arm = self.surface.reaching_in(img, departure, self._piece_cells(share),
-                                           changed) | \
+                                           changed, unseen_cells) | \
                 self._unexplained(share, departure, changed)
             if arm.any():
                 why.append("unlike the board")
@@ -280,7 +284,8 @@ class Detector(BoardMasks, Straightener, HandFinder, CanoeFinder, GemReader, Dis
                                 occluded_places, unseen)
         clock.lap("discs+weather")
         return Reading(obs, bool(occluded_places) or bool(blocked.any()) or bool(unseen),
-                       img, clock.laps, seen, why, dict(self._contrasts), measured)
+                       img, clock.laps, seen, why, dict(self._contrasts), measured,
+                       unseen_cells)
 
 
     def _canoes_apart_from_the_print(

@@ -270,8 +270,9 @@ def _whole_boards(board: Board, shots: list[np.ndarray]) -> None:
             continue  # (said where the photo is straightened)
         outside = out_of_frame(where.homography, image.shape, (int(h), int(w)), 1.0)
         if outside is not None and outside[int(m):int(h - m), int(m):int(w - m)].any():
-            raise BoardUnseen(f"photo {n} does not show all of the board (part of it is "
-                              "out of the picture): aim the camera at the whole board")
+            which = f"photo {n}" if len(shots) > 1 else "the photo"
+            raise BoardUnseen(f"{which} does not show all of the board (part of it is out "
+                              "of the picture): aim the camera at the whole board")
 
 
 def _learn_once(board: Board, shots: list[np.ndarray], px_per_mm: float, source: str,

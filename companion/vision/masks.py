@@ -160,7 +160,8 @@ class BoardMasks(Stage):
         names = [p for p, mk in self.place_mask.items() if (mk & self.valid & outside).any()]
         if (self.deposit_mask.astype(bool) & outside).any():
             names.append("deposits")
-        if any(outside[ys, xs].any() for (ys, xs), _ in self._weather.values()):
+        if any(outside[ys, xs].any() or outside[oys, oxs].any()
+               for (ys, xs), (oys, oxs) in self._weather.values()):
             names.append("weather")
         return names
 

@@ -86,7 +86,7 @@ class BoardMemory:
     def confirm(self, picture: np.ndarray, location: Location, state: State,
                 canoes: Iterable[SeenCanoe] = (), learn: bool = True,
                 moved_on: bool = True, discs: Mapping[str, float] | None = None,
-                pieces: bool = True) -> None:
+                pieces: bool = True, unseen: np.ndarray | None = None) -> None:
         """This picture shows the game in `state`: compare the next with it, and learn
         from it the empty slots' looks and (from `canoes`, those read in it that may
         teach: see ``companion.camera``) the pieces' look, and compare the next
@@ -97,7 +97,8 @@ class BoardMemory:
         picture's ``Reading.disc_contrasts``: at rest every slot holds its disc
         (R-SETUP-2), so they teach each slot's look with one. With `pieces` False the
         pieces' look is not learned (the board as it lay before a restart, already
-        learned from: ``vision.resume``)."""
+        learned from: ``vision.resume``). `unseen`: the picture's ``Reading.unseen``
+        (the board's look cells its frame does not reach: not learned from)."""
         if not self._compares(picture, location):
             self.forget()
         self.picture, self.location = picture, location
@@ -108,7 +109,7 @@ class BoardMemory:
         if moved_on and judged is not None:
             self._learn_takes(*judged, state)
         self.slots.learn(picture, state)
-        self._learn_board(picture, state)
+        self._learn_board(picture, state, unseen)
         if not pieces:
             return
         self.detector.looks.learn(canoes, state.canoes)
@@ -141,7 +142,8 @@ class BoardMemory:
                     self.detector.looks.learn_take(gem, name in changed,
                                                    sizes.get(name) if single else None)
 
-    def _learn_board(self, picture: np.ndarray, state: State) -> None:
+    def _learn_board(self, picture: np.ndarray, state: State,
+                     unseen: np.ndarray | None = None) -> None:
         """The board's look where the calibration photos never showed it bare (the
         dock under a set-up game's canoes, the cloud's place in the layout), from the
         cells this picture shows bare: a canoe coming home is then told from the dock's
@@ -165,7 +167,11 @@ class BoardMemory:
                               dock_cover(picture, d.board, known, d.scale))
             return self._dock[2]
 
-        surface.learn(picture, bare_cells(picture, d.board, known, d.scale, unknown, dock))
+        bare = bare_cells(picture, d.board, known, d.scale, unknown, dock)
+        if unseen is not None:
+            rows, cols = unseen.shape
+            bare[:rows, :cols] &= ~unseen
+        surface.learn(picture, bare)
 
     def _piles(self, picture: np.ndarray, state: State) -> dict[str, tuple[float, float, float]]:
         """The colour of the gems in each deposit holding gems of one colour only, and

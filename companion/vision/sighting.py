@@ -117,6 +117,11 @@ def read_observation(observation: Mapping[str, Any] | Sighting) -> Sighting:
     if not isinstance(observation, Mapping):
         raise _fail(f"expected a JSON object, not {type(observation).__name__}")
     if observation.get("stable", True) is False:
+        unseen = observation.get("out_of_view")
+        if isinstance(unseen, list) and unseen:
+            raise ObservationError("the observation is not stable: part of the board is out "
+                                   f"of the picture ({', '.join(map(str, unseen))}); aim the "
+                                   "camera at the whole board")
         raise ObservationError("the observation is not stable (a hand over the board or a "
                                "piece still moving); wait for a stable view")
     slots = observation.get("slots")

@@ -224,7 +224,8 @@ class Surface:
     def reaching_in(self, img: np.ndarray,
                     departure: tuple[np.ndarray, np.ndarray] | None = None,
                     pieces: tuple[np.ndarray, np.ndarray] | None = None,
-                    fresh: np.ndarray | None = None) -> np.ndarray:
+                    fresh: np.ndarray | None = None,
+                    unseen: np.ndarray | None = None) -> np.ndarray:
         """Cells (rows, cols) of things over the board that are no pieces: unlike the
         board there and joined to its edge, reaching at least REACH_MM in; or unlike it
         over more than AWAY_MM2 where no piece may lie (an arm whose way in over a
@@ -236,7 +237,10 @@ class Surface:
         away from the pieces too); `fresh`: the cells that changed since a picture known
         to be clear (``fresh``): a thing that was in it already is the table's, not an
         arm (a print or a light the board's learned look does not know), so only a
-        changed cell makes a thing plainly unlike the board."""
+        changed cell makes a thing plainly unlike the board. `unseen`: the cells the
+        camera's frame does not reach (as given to ``departure``): a thing that meets
+        them comes in from off the picture, as from off the board (where the frame cuts
+        the board's rim, its edge cells are unseen)."""
         dist, smooth = departure if departure is not None else self.departure(img)
         slight = ((dist > SLIGHT) | smooth)
         plain = dist > PLAIN
@@ -251,7 +255,11 @@ class Surface:
         if n <= 1:
             return out
         ids = np.arange(1, n)
-        on_edge = np.isin(ids, parts[self._edge])
+        edge = self._edge
+        if unseen is not None:
+            edge = edge | (cv2.dilate(unseen.astype(np.uint8), np.ones((3, 3), np.uint8))
+                           .astype(bool) & ~unseen)
+        on_edge = np.isin(ids, parts[edge])
         has_plain = np.isin(ids, parts[plain])
         reach = np.zeros(n)
         np.maximum.at(reach, parts.ravel(), self._inward_mm.ravel())

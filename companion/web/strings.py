@@ -259,9 +259,10 @@ _TEXT: dict[str, tuple[str, str, str, str, str]] = {
                            "la fotocamera non vede {places}: rivolgila di nuovo a tutto il "
                            "tabellone"),
     # (the parts of the board out of view that are no place, as {places} above)
-    "camera.deposits": ("the gem deposits", "месторождения камней", "宝石区域",
-                        "Miejsca Wydobywania", "i giacimenti di gemme"),
-    "camera.weather": ("the cloud's track", "дорожку Облака", "云朵轨道", "tor Chmurki",
+    # (ru, pl: as the object of "does not see": accusative, genitive)
+    "camera.deposits": ("the gem deposits", "Месторождения камней", "宝石区域",
+                        "Miejsc Wydobywania", "i giacimenti di gemme"),
+    "camera.weather": ("the cloud's track", "дорожку Облака", "云朵轨道", "toru Chmurki",
                        "il percorso della nuvola"),
     # (what is over the board when it lies over none of its places, as {places} above)
     "camera.the board": ("the board", "полем", "棋盘", "planszą", "il tabellone"),

@@ -281,6 +281,26 @@ def test_R_SETUP_3_the_dock_under_the_set_up_canoes_is_learned_once_pictures_sho
     assert like[learned].mean() >= 0.9, like[learned].mean()
 
 
+def test_a_confirmed_picture_teaches_nothing_of_the_board_its_frame_does_not_reach(
+        board, renderer, setup_profile):
+    """The pictures of the test above, the dock's side of them out of the camera's frame
+    (``Reading.unseen``): there it shows streaks, not the board, and nothing is learned."""
+    from companion.vision.memory import BoardMemory
+    from companion.vision.surface import BARE_ENOUGH
+
+    vision, hidden = _dock_hidden_by_the_setup(board, setup_profile)
+    surface = vision.detector.surface
+    memory = BoardMemory(vision.detector)
+    for n in range(1, BARE_ENOUGH + 3):
+        game = _first_round(n)
+        vision.observe(renderer.render(game, seed=40, nuisance=STILL, camera=40).image)
+        unseen = np.zeros(surface.shape, bool)
+        unseen[:np.nonzero(hidden)[0].max() + 1] = True  # the rows down to the dock's end
+        memory.confirm(vision.last_reading.corrected, vision.last_location, game.state,
+                       unseen=unseen)
+    assert not (hidden & ~surface.unknown()).any()
+
+
 def test_R_SETUP_3_a_confirmed_picture_teaches_nothing_of_the_dock_under_its_canoes(
         board, renderer, setup_profile):
     """Pictures of one state, its five canoes left on the dock: the cells between them

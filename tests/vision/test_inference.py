@@ -460,6 +460,13 @@ def test_unstable_observation_is_refused():
         infer_turn(game, obs)
 
 
+def test_an_observation_with_part_of_the_board_out_of_view_is_refused_saying_so():
+    game = worked_example()
+    obs = expected_observation(game) | {"stable": False, "out_of_view": ["7R", "F"]}
+    with pytest.raises(ObservationError, match=r"out of the picture \(7R, F\)"):
+        infer_turn(game, obs)
+
+
 def test_weather_off_the_track_is_refused():
     game = worked_example()
     with pytest.raises(ObservationError, match="weather 3 is not on the track"):

@@ -4,12 +4,15 @@ only the board's bare margin reads it as before."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
+from companion.rules import Game
 from companion.vision.observer import Vision
-from companion.vision.render import Hand, Nuisance
+from companion.vision.render import SKIN_RGB, Hand, Nuisance
 
-from ..frames import turned_off
+from ..frames import cut_along, turned_off
 from .conftest import same_view
 
 
@@ -53,6 +56,35 @@ def test_a_hand_over_a_board_partly_out_of_the_picture_is_still_in_the_way(
     assert vision.detector.out_of_frame(shot.image.shape, vision.last_location) is not None
     assert not obs["stable"]
     assert "6R" in obs["occluded"]
+
+
+# (test_surface's light, in which a pale hand over the dock takes the print's colour
+# classes: only the board's own look tells it.)
+BRIGHT = dataclasses.replace(Nuisance.mild(), light=(1.35, 1.45))
+FIVE = Game(["blue", "green", "yellow", "red", "brown"])
+
+
+@pytest.mark.parametrize("seed", [64, 69])
+def test_a_pale_hand_in_over_a_rim_cut_off_by_the_picture_is_in_the_way(
+        board, profile, renderer, seed):
+    # The frame ends 1.5 mm inside the board: the edge cells are not seen, and the hand
+    # comes in over the picture's edge instead.
+    shot = renderer.render(FIVE.state, seed=seed, nuisance=BRIGHT,
+                           hand=Hand("top", (222.0, 95.0), SKIN_RGB[0]))
+    frame = cut_along(shot, board, 1.5)
+    vision = Vision(board, profile, settle=1)
+    obs = vision.observe(frame)
+    assert vision.detector.out_of_frame(frame.shape, vision.last_location) is not None
+    assert not obs["stable"] and "D" in obs["occluded"]
+
+
+@pytest.mark.parametrize("seed", [64, 69])
+def test_a_rim_cut_off_by_the_picture_with_nothing_over_it_is_read(board, profile,
+                                                                    renderer, seed):
+    shot = renderer.render(FIVE.state, seed=seed, nuisance=BRIGHT)
+    obs = Vision(board, profile, settle=1).observe(cut_along(shot, board, 1.5))
+    assert obs["stable"] and obs["out_of_view"] == []
+    assert same_view(obs, shot.truth)
 
 
 def test_the_whole_board_in_the_picture_has_nothing_out_of_view(board, profile, shot):
