@@ -11,7 +11,8 @@ import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -114,3 +115,25 @@ class ServerProcess:
 
 def launch(playwright: Any) -> Any:
     return playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+
+
+@contextmanager
+def watched_table(tmp_path: Path, source: Callable[[Any], Any]
+                  ) -> Iterator[tuple[Any, Any, Any]]:
+    """(server, table, camera): a table of blue, green and yellow at its setup, served on
+    127.0.0.1 in this process, its camera watching `source(table)` (a FrameSource)."""
+    from companion.camera import TableCamera
+    from companion.web import create_app
+    from companion.web.server import BackgroundServer
+
+    app = create_app({"DATABASE": str(tmp_path / "browser.sqlite3"), "HEARTBEAT_SECONDS": 1})
+    table = app.extensions["companion.table"]
+    table.new_game(["blue", "green", "yellow"])
+    camera = TableCamera(table, source(table), settle_s=0.2)
+    camera.profile_path = tmp_path / "profile.json"
+    app.extensions["companion.camera"] = camera.start()
+    try:
+        with BackgroundServer(app) as server:
+            yield server, table, camera
+    finally:
+        camera.stop()

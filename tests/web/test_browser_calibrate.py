@@ -6,29 +6,17 @@ from __future__ import annotations
 
 import pytest
 
-from companion.camera import TableCamera
 from companion.camera_sources import SimulatedCamera
-from companion.web import create_app
-from companion.web.server import BackgroundServer
 
-from .browser_support import launch, needs_chromium, sync_api
+from .browser_support import launch, needs_chromium, sync_api, watched_table
 
 pytestmark = needs_chromium
 
 
 @pytest.fixture
 def served(tmp_path):
-    app = create_app({"DATABASE": str(tmp_path / "browser.sqlite3"), "HEARTBEAT_SECONDS": 1})
-    table = app.extensions["companion.table"]
-    table.new_game(["blue", "green", "yellow"])
-    camera = TableCamera(table, SimulatedCamera(table), settle_s=0.2)
-    camera.profile_path = tmp_path / "profile.json"
-    app.extensions["companion.camera"] = camera.start()
-    try:
-        with BackgroundServer(app) as server:
-            yield server, table, camera
-    finally:
-        camera.stop()
+    with watched_table(tmp_path, SimulatedCamera) as served:
+        yield served
 
 
 def test_the_table_page_calibrates_the_camera_from_the_set_up_board(served):

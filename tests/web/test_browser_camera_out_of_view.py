@@ -7,15 +7,12 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from companion.camera import TableCamera
 from companion.vision.board import load_board
 from companion.vision.render import Nuisance, Renderer
 from companion.vision.sources import FrameSource
-from companion.web import create_app
-from companion.web.server import BackgroundServer
 
 from ..frames import turned_off
-from .browser_support import launch, needs_chromium, sync_api
+from .browser_support import launch, needs_chromium, sync_api, watched_table
 
 pytestmark = needs_chromium
 
@@ -37,16 +34,8 @@ class TurnedFar(FrameSource):
 
 @pytest.fixture
 def served(tmp_path):
-    app = create_app({"DATABASE": str(tmp_path / "browser.sqlite3"), "HEARTBEAT_SECONDS": 1})
-    table = app.extensions["companion.table"]
-    table.new_game(["blue", "green", "yellow"])
-    camera = TableCamera(table, TurnedFar(table.game.state), settle_s=0.2)
-    app.extensions["companion.camera"] = camera.start()
-    try:
-        with BackgroundServer(app) as server:
-            yield server, table, camera
-    finally:
-        camera.stop()
+    with watched_table(tmp_path, lambda table: TurnedFar(table.game.state)) as served:
+        yield served
 
 
 @pytest.mark.parametrize(("lang", "said"), [
