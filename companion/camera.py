@@ -192,14 +192,14 @@ class TableCamera:
         if obs is None:
             self._set("board not found", markers=0)
             return None
-        if not obs["stable"] and self.vision.still and obs.get("out_of_view"):
-            # A camera knocked or aimed so that part of the board left the picture: say
-            # which, so that the players turn it back (the places are not read at all,
-            # nor is this picture kept: it does not show the whole game).
-            self._set("out of view", markers=obs["markers"], stable=False,
-                      over=list(obs["out_of_view"]))
-            return None
         if not obs["stable"] and self.vision.still:
+            if obs.get("out_of_view"):
+                # A camera knocked or aimed so that part of the board left the picture:
+                # say which, so that the players turn it back (the places are not read
+                # at all, nor is this picture kept: it does not show the whole game).
+                self._set("out of view", markers=obs["markers"], stable=False,
+                          over=list(obs["out_of_view"]))
+                return None
             # A still view with something over the board: say where, so that the players
             # can clear it (a forgotten box, a hand resting on the dock; none of the
             # places when it lies between them).

@@ -52,7 +52,7 @@ from .hands import HandFinder
 from .light import LightMeter
 from .locate import Location
 from .looks import PieceLooks, SeenCanoe
-from .masks import BoardMasks
+from .masks import BoardMasks, pixels
 from .profile import (
     CANOE_CLASSES,
     GEM_CLASSES,
@@ -160,7 +160,11 @@ class Detector(BoardMasks, Straightener, HandFinder, CanoeFinder, GemReader, Dis
         self._cloud_finder = (CloudFinder(board, profile.track) if profile.track is not None
                               else None)
         self._build_masks()
-        self.surface = (Surface(board, profile, px_per_mm, self.piece_area())
+        pieces = self.piece_area()
+        # The print where no piece may lie (rows, cols): where a move changes nothing
+        # (``views.print_agrees``).
+        self.print_only = pixels(self.valid & ~pieces)
+        self.surface = (Surface(board, profile, px_per_mm, pieces)
                         if profile.board_chroma is not None
                         and profile.board_texture is not None else None)
         if self.surface is not None:

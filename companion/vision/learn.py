@@ -217,7 +217,10 @@ def learn_profile(board: Board, images: Iterable[np.ndarray], px_per_mm: float =
     shots = list(images)
     if not shots:
         raise ProfileError(f"no photos of {known.name} given")
-    _whole_boards(board, shots)
+    wheres = [BoardLocator(board).locate(image) for image in shots]
+    located = [(image, where) for image, where in zip(shots, wheres, strict=True)
+               if where is not None]
+    _whole_boards(board, shots, wheres)
     # Twice: the second time with shadows taken out by the first profile, as the
     # detector will see the table.
     profile = _learn_once(board, shots, px_per_mm, source, None, known, base)
@@ -227,8 +230,6 @@ def learn_profile(board: Board, images: Iterable[np.ndarray], px_per_mm: float =
     profile.ground_map = ground_map(board, profile, shots, px_per_mm, known)
     profile.board_chroma, profile.board_texture = board_surface(board, profile, shots,
                                                                 px_per_mm, known)
-    located = [(image, where) for image in shots
-               if (where := BoardLocator(board).locate(image)) is not None]
     profile.track = TrackLooks.learn(board, located, known.weather)
     det = Detector(board, profile, px_per_mm)
     det.disc_looks = DiscLooks()   # (the detector measures rings it has looks for)
@@ -258,16 +259,18 @@ def not_shown(known: KnownBoard) -> list[str]:
     return [c for c in CANOE_CLASSES + GEM_CLASSES if c not in shown]
 
 
-def _whole_boards(board: Board, shots: list[np.ndarray]) -> None:
-    """Every photo whose board is found shows all of it: the board's look is learned
-    everywhere (what tells a hand from the print), and where a photo does not reach it
-    would be learned from streaks. Raises BoardUnseen naming the first that does not."""
+def _whole_boards(board: Board, shots: list[np.ndarray],
+                  wheres: list[Location | None]) -> None:
+    """Every photo whose board was found (`wheres`: where, None if not) shows all of
+    it: the board's look is learned everywhere (what tells a hand from the print), and
+    where a photo does not reach it would be learned from streaks. Raises BoardUnseen
+    naming the first that does not. (One whose board was not found is said where it
+    is straightened.)"""
     m = CLEAR_OF_EDGE_MM
     w, h = board.size_mm
-    for n, image in enumerate(shots, 1):
-        where = BoardLocator(board).locate(image)
+    for n, (image, where) in enumerate(zip(shots, wheres, strict=True), 1):
         if where is None:
-            continue  # (said where the photo is straightened)
+            continue
         outside = out_of_frame(where.homography, image.shape, (int(h), int(w)), 1.0)
         if outside is not None and outside[int(m):int(h - m), int(m):int(w - m)].any():
             which = f"photo {n}" if len(shots) > 1 else "the photo"

@@ -74,12 +74,15 @@ class BoardMemory:
         # The canoes the last picture showed (their middles' looks): a canoe that
         # stayed is compared with itself in the next (``cargo_looks``).
         self._canoes: tuple[SeenCanoe, ...] = ()
+        # The picture (and where) that the last one kept was found to compare with
+        # after a knock: judged, then confirmed, it is not compared twice.
+        self._agreed: tuple[np.ndarray, Location] | None = None
 
     def forget(self) -> None:
         """The camera moved: its pictures are of another view (the learned look of the
         pieces stays: the lamp did not move)."""
         self.picture = self.location = None
-        self._dock = self._judged = None
+        self._dock = self._judged = self._agreed = None
         self._canoes = ()
         self.slots.reset()
 
@@ -102,6 +105,7 @@ class BoardMemory:
         if not self._compares(picture, location):
             self.forget()
         self.picture, self.location = picture, location
+        self._agreed = None
         self._canoes = canoes = tuple(canoes)
         judged, self._judged = self._judged, None
         if not learn:
@@ -125,9 +129,16 @@ class BoardMemory:
         (``print_agrees``). (None kept: nothing to forget.)"""
         if self.picture is None or self.location is None:
             return True
-        return same_view(self.location, location) or (
-            knocked_only(self.location, location)
-            and print_agrees(self.detector, self.picture, picture))
+        if same_view(self.location, location):
+            return True
+        if self._agreed is not None and self._agreed[0] is picture \
+                and self._agreed[1] is location:
+            return True
+        if knocked_only(self.location, location) and \
+                print_agrees(self.detector, self.picture, picture):
+            self._agreed = (picture, location)
+            return True
+        return False
 
     def _learn_takes(self, held: dict[str, dict[str, int]], changed: frozenset[str],
                      sizes: dict[str, float], state: State) -> None:

@@ -56,23 +56,11 @@ def print_agrees(detector: Detector, before: np.ndarray, after: np.ndarray) -> b
     position: its pictures still compare, place by place, with the ones before. (The
     flat print agrees from any position: only ``knocked_only`` tells a camera put down
     elsewhere, whose pictures show the pieces from another side.)"""
-    outside = _outside_places(detector)
-    if not outside[0].size:
+    bare = detector.print_only
+    if not bare[0].size:
         return False
-    most = largest_change(before, after)[outside]
+    most = largest_change(before, after)[bare]
     return float(np.count_nonzero(most > PIXEL_CHANGE)) <= KNOCKED_SHARE * most.size
-
-
-def _outside_places(detector: Detector) -> tuple[np.ndarray, np.ndarray]:
-    """The board image's pixels where no piece may lie (``piece_area``: not beside a
-    disc, on the dock or below the falls, in a deposit or on the cloud's track), worked
-    out once per detector."""
-    cached = getattr(detector, "_outside_places", None)
-    if cached is None:
-        ys, xs = np.nonzero(detector.valid & ~detector.piece_area())
-        cached = (ys, xs)
-        detector._outside_places = cached  # type: ignore[attr-defined]
-    return cached
 
 
 def _square(where: Location) -> np.ndarray:
