@@ -85,5 +85,53 @@ def test_a_bumped_camera_is_noticed_and_the_board_found_again(renderer, board, m
     assert np.abs(back - pts[0]).max() < 2.0  # mm
 
 
+def _knocked(image: np.ndarray, focal: float, axis, degrees: float
+             ) -> tuple[np.ndarray, np.ndarray]:
+    """The picture of the camera turned on its mount (K R K^-1; nothing is seen where
+    the old picture had nothing) and that homography."""
+    h, w = image.shape[:2]
+    k = np.array([[focal, 0, w / 2], [0, focal, h / 2], [0, 0, 1.0]])
+    a = np.asarray(axis, np.float64)
+    rot, _ = cv2.Rodrigues(a / np.linalg.norm(a) * np.radians(degrees))
+    turn = k @ rot @ np.linalg.inv(k)
+    return cv2.warpPerspective(image, turn, (w, h), borderMode=cv2.BORDER_CONSTANT,
+                               borderValue=(60, 80, 100)), turn
+
+
+def _slots_off(board, where, to_image: np.ndarray) -> float:
+    pts = np.array([list(board.slots.values())], np.float64)
+    return float(np.abs(where.to_board(cv2.perspectiveTransform(pts, to_image)[0])
+                        - pts[0]).max())
+
+
+def test_a_knock_that_turns_two_markers_out_of_the_picture_finds_the_board_again(
+        renderer, board, mid_game):
+    # vision.md: a bumped camera is noticed and the board found again; a knock turns
+    # the camera, so two markers left in the picture are enough (locate.turned).
+    shot = renderer.render(mid_game.state, seed=8)
+    locator = BoardLocator(board)
+    assert locator.locate(shot.image).markers == 4
+    picture, turn = _knocked(shot.image, renderer.focal, (1, 0.15, 0.1), 6.5)
+    assert len(locator.finder.find(cv2.cvtColor(picture, cv2.COLOR_BGR2GRAY))) == 2
+    where = locator.locate(picture)
+    assert where is not None and where.markers == 2 and not where.kept
+    assert _slots_off(board, where, turn @ shot.homography) < 1.5  # mm
+    again = locator.locate(picture)  # and it stays found
+    assert again is not None and np.allclose(again.homography, where.homography)
+
+
+def test_a_knock_while_a_hand_covers_two_markers_finds_the_board_again(renderer, board,
+                                                                        mid_game):
+    shot = renderer.render(mid_game.state, seed=8, nuisance=Nuisance.issue())
+    locator = BoardLocator(board)
+    first = locator.locate(shot.image)
+    picture, turn = _knocked(shot.image, renderer.focal, (0.3, -1, 0.4), 1.5)
+    now = turn @ shot.homography
+    where = locator.locate(_cover(_cover(picture, now, board, 0), now, board, 3))
+    assert where is not None and where.markers == 2 and not where.kept
+    assert not np.allclose(where.homography, first.homography)
+    assert _slots_off(board, where, now) < 1.5  # mm
+
+
 def test_black_frame_has_no_board(board):
     assert BoardLocator(board).locate(np.zeros((720, 1280), np.uint8)) is None
