@@ -9,8 +9,9 @@ image pixels to board millimetres.
 Once the board was found, later frames look for each marker only near where it was
 (fast), and a frame with some markers covered keeps the last good homography as long
 as the markers still seen lie where that homography puts them: the camera has not moved.
-When they lie elsewhere and only two are seen (a knock turned a corner out of the
-picture), the last homography turned to fit them finds the board again (``turned``).
+When they lie elsewhere, seen by a camera that only turned (a knock, a corner turned
+out of the picture), the last homography turned to fit them finds the board again, from
+two markers as well as three (``turned``).
 """
 
 from __future__ import annotations
@@ -35,11 +36,11 @@ TEMPLATE_PX = 32
 FIT_MARKERS = 3
 # A fresh homography is accepted only if it maps every corner to within this (mm).
 FIT_MM = 4.0
-# After a knock two markers find the board again (``turned``) if the last homography,
-# turned, maps their corners to within this (mm): with four unknowns to eight corners
-# found to ~0.3 px, a camera that only turned fits them to about a millimetre (1.2 mm
-# at most on the 3-D worlds' frames, knocked as worlds_games knocks them); one that
-# also moved fits them worse.
+# After a knock the markers seen find the board again (``turned``) if the last
+# homography, turned, maps their corners to within this (mm): with four unknowns to
+# eight corners or more found to ~0.3 px, a camera that only turned fits them to about
+# a millimetre (1.2 mm at most on the 3-D worlds' frames, knocked as worlds_games knocks
+# them); one that also moved fits them worse (then three markers fit afresh).
 TURNED_FIT_MM = 2.0
 
 
@@ -123,7 +124,13 @@ class BoardLocator:
             # A marker covered on a still camera: the last homography holds.
             return Location(self.last.homography, len(seen), True, seen)
         if len(seen) >= FIT_MARKERS:
-            h = self._fit(seen)
+            # The camera moved with a marker out of sight: knocked, it only turned, and
+            # the last homography turned keeps the board's far corner where a lens's
+            # distortion takes one fitted afresh to three corners astray (up to 16 mm).
+            h = self._turned(gray, seen) if self.last is not None and \
+                len(seen) < len(self._mm) else None
+            if h is None:
+                h = self._fit(seen)
             if h is not None:
                 if self.last is not None and self._agrees(self.last.homography, seen, 0.25):
                     h = self.last.homography  # still camera: keep the picture steady
@@ -137,11 +144,7 @@ class BoardLocator:
         if self.last is not None and len(seen) >= 2:
             # The camera moved with only two markers in the picture (knocked, a corner
             # turned out of it): the board as the last homography turned to fit them.
-            corners = sorted(seen)
-            h = turned_homography(self.last.homography,
-                                  np.concatenate([seen[i] for i in corners]),
-                                  np.concatenate([self._mm[i] for i in corners]),
-                                  (gray.shape[1], gray.shape[0]), TURNED_FIT_MM)
+            h = self._turned(gray, seen)
             if h is not None:
                 self.last = Location(h, len(seen), False, seen)
                 self._templates = {i: self._marker_view(gray, h, i) for i in seen}
@@ -149,6 +152,14 @@ class BoardLocator:
         if self.last is not None and seen:
             self.last = None  # the camera moved while markers were covered
         return None
+
+    def _turned(self, gray: np.ndarray, seen: dict[int, np.ndarray]) -> np.ndarray | None:
+        assert self.last is not None
+        corners = sorted(seen)
+        return turned_homography(self.last.homography,
+                                 np.concatenate([seen[i] for i in corners]),
+                                 np.concatenate([self._mm[i] for i in corners]),
+                                 (gray.shape[1], gray.shape[0]), TURNED_FIT_MM)
 
     def _find(self, gray: np.ndarray) -> dict[int, np.ndarray]:
         seen = {i: c for i, c in self.finder.find(gray).items() if i in self._mm}

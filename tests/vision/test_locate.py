@@ -7,6 +7,7 @@ import numpy as np
 
 from companion.vision.locate import BoardLocator
 from companion.vision.render import Nuisance
+from tools.worlds.photo import distort
 
 
 def _cover(image: np.ndarray, homography: np.ndarray, board, marker: int) -> np.ndarray:
@@ -131,6 +132,42 @@ def test_a_knock_while_a_hand_covers_two_markers_finds_the_board_again(renderer,
     assert where is not None and where.markers == 2 and not where.kept
     assert not np.allclose(where.homography, first.homography)
     assert _slots_off(board, where, now) < 1.5  # mm
+
+
+def _through_lens(ideal: np.ndarray, size: tuple[int, int], k1: float) -> np.ndarray:
+    """Where tools.worlds.photo.distort puts points of the ideal picture."""
+    w, h = size
+    centre, s = np.array([w / 2, h / 2]), w / 2
+    want = (ideal - centre) / s
+    at = want.copy()
+    for _ in range(50):  # (distort maps a pixel at r to the ideal one at r (1 + k1 r^2))
+        at = want / (1 + k1 * (at ** 2).sum(axis=1, keepdims=True))
+    return at * s + centre
+
+
+def test_a_knock_with_a_marker_covered_keeps_its_corner_true_through_a_lens(
+        renderer, board, mid_game):
+    # Three markers fix a homography afresh, but through a real lens (barrel
+    # distortion) one fitted to three corners of the board misses the fourth; a knock
+    # only turned the camera, so the last homography turned to fit them keeps it.
+    shot = renderer.render(mid_game.state, seed=8, nuisance=Nuisance.issue())
+    k1, size = -0.06, renderer.size
+    locator = BoardLocator(board)
+    assert locator.locate(distort(shot.image, k1)).markers == 4
+    picture, turn = _knocked(distort(shot.image, k1), renderer.focal, (1, 0.2, 0.1), 1.2)
+    w, h = board.size_mm
+    pts = np.array([(x, y) for x in np.linspace(0, w, 9) for y in np.linspace(0, h, 7)])
+
+    def seen(mm: np.ndarray) -> np.ndarray:
+        ideal = cv2.perspectiveTransform(mm.reshape(-1, 1, 2), shot.homography)
+        return cv2.perspectiveTransform(_through_lens(ideal.reshape(-1, 2), size, k1)
+                                        .reshape(-1, 1, 2), turn).reshape(-1, 2)
+
+    corner = np.array(board.markers.corners_mm(2), np.float64)
+    near = cv2.findHomography(corner, seen(corner))[0]  # (marker 2 as the picture has it)
+    where = locator.locate(_cover(picture, near, board, 2))
+    assert where is not None and where.markers == 3 and not where.kept
+    assert np.hypot(*(where.to_board(seen(pts)) - pts).T).max() < 6.0  # mm (fitted afresh: 16)
 
 
 def test_black_frame_has_no_board(board):
