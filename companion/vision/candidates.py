@@ -16,7 +16,7 @@ from companion.rules import (
 
 from .expected import Canoe
 from .fit import Mismatch, place_diff
-from .sighting import Sighting
+from .sighting import UNKNOWN, Sighting
 from .slips import (
     LOOKS,
     TOLERANCE,
@@ -249,9 +249,13 @@ def _status(candidates: Sequence[Candidate]) -> str:
         return "ambiguous"
     if kind == "none":
         # A runner whose every disagreement is a slip that cannot mean another move
-        # (``_benign``) fits as well as a perfect fit: ask.
+        # (``_benign``) fits as well as a perfect fit: ask. So does one that puts
+        # another gem in a canoe the picture could not make out: the fit is perfect
+        # there only because "unknown" fits any gem.
         return "exact" if clear or (runner is not None
-                                    and slips(runner.mismatches) != "hidden") else "ambiguous"
+                                    and slips(runner.mismatches) != "hidden"
+                                    and not _unsure_between(first, runner)) \
+            else "ambiguous"
     if kind == "stirred" and all(m.kind in LOOKS or _benign(m) for m in first.mismatches) \
             and (runner is None or _key(runner.score - first.score) > TOLERANCE):
         # A canoe's look against itself tells near events apart; it does not overrule
@@ -262,6 +266,24 @@ def _status(candidates: Sequence[Candidate]) -> str:
         # games.)
         return "exact"
     return "exact" if clear and kind == "hidden" else "ambiguous"
+
+
+def _unsure_between(first: Candidate, other: Candidate) -> bool:
+    """Whether two events differ in the gems they leave in some player's canoes on a
+    place where the picture saw a canoe of theirs whose gem it could not make out
+    (``UNKNOWN``): there it tells them apart by nothing it saw. (On the tuned worlds with
+    knocks, a thief's canoe read so made a theft of a clear gem and no theft fit alike
+    but for the victim's hull read as still carrying it, and no theft was played.)"""
+    seen = first.seen
+    if seen is None:
+        return False
+    for player, canoes in seen.canoes.items():
+        for place in {at for at, gem in canoes if gem == UNKNOWN}:
+            gems = [sorted((g or "" for at, g in c.expected.get(player, ()) if at == place))
+                    for c in (first, other)]
+            if gems[0] != gems[1]:
+                return True
+    return False
 
 
 def _gem_may_hide(candidates: Sequence[Candidate]) -> tuple[Candidate, ...]:

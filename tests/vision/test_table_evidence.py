@@ -340,3 +340,32 @@ def test_a_place_a_turn_changes_that_did_not_change_tells_against_it():
     found = {(m.kind, m.expected, m.seen) for m in other.mismatches}
     assert {("stirred", None, "6L"), ("stirred", "6R", None)} <= found
     assert "6R, which did not change" in " ".join(m.message for m in other.mismatches)
+
+
+def test_R_STEAL_a_fit_perfect_only_through_an_unknown_gem_does_not_settle_a_near_theft():
+    # Yellow's canoe came to 1, where brown's two canoes carry clear and yellow; its gem
+    # is read "unknown", brown's as before. No theft fits perfectly, but only because
+    # "unknown" fits an empty canoe; the theft of the clear gem fits as nearly (its
+    # victim's hull read as still carrying it), the picture telling them apart by
+    # nothing it saw: the players are asked. Read empty, the thief's canoe settles it.
+    from companion.vision.candidates import Candidate, _status
+    from companion.vision.expected import observation_from_canoes
+    from companion.vision.fit import Mismatch
+    from companion.vision.inference import read_observation
+
+    def seen(loot: str | None):
+        return read_observation(observation_from_canoes(
+            {"yellow": [("1", loot), ("D", None)], "brown": [("1", "clear"), ("1", "yellow")],
+             "red": [("D", None), ("D", None)]}, 0))
+
+    for loot, status in (("unknown", "ambiguous"), (None, "exact")):
+        sighting = seen(loot)
+        none = Candidate(parse_turn("6L-1", "yellow"), 0.0, (), "6L-1",
+                         {"yellow": [("1", None), ("D", None)],
+                          "brown": [("1", "clear"), ("1", "yellow")]}, sighting)
+        read = Mismatch("cargo", "brown", ("1", None), ("1", "clear"), 0.5, invented=True)
+        theft = Candidate(parse_turn("6L-1xbrown:clear", "yellow"), 0.5, (read,),
+                          "6L-1xbrown:clear", {"yellow": [("1", "clear"), ("D", None)],
+                                               "brown": [("1", None), ("1", "yellow")]},
+                          sighting)
+        assert _status([none, theft]) == status
