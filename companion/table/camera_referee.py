@@ -164,23 +164,40 @@ class CameraReferee:
         a clear one: ``Mismatch.unseen_gem``), where a pile showed a gem taken from it
         (``Sighting.deposits_taken``): no move leaves a pile so, and that move takes the
         gem. Read as any view: played when it alone fits (a canoe loading in place, or
-        one landing as another like it leaves loaded), else asked once a turn; "same"
-        when the piles showed nothing taken or the best fit disagrees otherwise."""
-        if result.status == "none" or not seen.deposits_taken or not result.candidates:
+        one landing as another like it leaves loaded), else asked once a turn. Where no
+        pile showed a gem taken but each canoe such a move loads lies on a place whose
+        pixels changed, and the piles it takes from may not show it (``_pile_hid``),
+        the move is asked about, never played: a turn must move something, and a gem
+        put in a canoe changes its place's picture if not its reading. "same" when the
+        best fit disagrees otherwise."""
+        from companion.vision.slips import _pile_hid
+
+        if result.status == "none" or not result.candidates:
             return "same"
+        taken = bool(seen.deposits_taken)
 
         def hidden_only(c: Candidate) -> bool:
-            return isinstance(c.event, Turn) and bool(c.mismatches) \
-                and all(m.unseen_gem for m in c.mismatches)
+            return isinstance(c.event, Turn) and any(m.unseen_gem for m in c.mismatches) \
+                and all(m.unseen_gem or (not taken and _pile_hid(m)) for m in c.mismatches)
 
         if not hidden_only(result.candidates[0]):
             return "same"
+        if not taken:
+            near = [c for c in result.best if hidden_only(c) and {
+                m.expected[0] for m in c.mismatches
+                if m.unseen_gem and isinstance(m.expected, tuple)} <= seen.places_changed]
+            if not near:
+                return "same"
+            places = ", ".join(sorted(seen.places_changed))
+            return self._ask_same(game, [c.event for c in near], [c.text for c in near],
+                                  source, f"the pieces lie as before, but {places} changed "
+                                  "(a gem loaded there may not show)")
         if result.status == "exact" and result.turn is not None:
             return "applied" if self._play(game, result.turn, source) else "flagged"
         near = [c for c in result.best if hidden_only(c)]
-        taken = ", ".join(sorted(set(seen.deposits_taken.values())))
+        piles = ", ".join(sorted(set(seen.deposits_taken.values())))
         return self._ask_same(game, [c.event for c in near], [c.text for c in near], source,
-                              f"a gem left the {taken} pile, no canoe is seen to carry it")
+                              f"a gem left the {piles} pile, no canoe is seen to carry it")
 
     def _unseen(self, game: Game, source: str) -> str:
         """A view after something moved over the board in which no place changed. A

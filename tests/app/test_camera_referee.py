@@ -289,12 +289,34 @@ def test_R_GEM_3_hidden_loads_that_several_moves_explain_are_asked_about_once():
         table.store.close()
 
 
-def test_a_hidden_load_is_the_same_view_when_no_pile_showed_a_gem_taken():
+def test_R_GEM_3_a_hidden_load_no_pile_showed_is_asked_about_never_played():
+    # The gem hid in its canoe and its pile did not show it gone (one translucent gem
+    # from among its like), but the canoe's place changed: a turn must move something,
+    # and this one explains the change. Missed, the players would have to notice; it is
+    # asked about, once a turn, and nothing is played without their answer.
     table, turn = _a_canoe_can_load_where_it_lies()
     try:
         events = len(table.game.events)
         view = _same_pieces_piles_changed(table, turn, deposits_changed=[],
                                           deposits_taken={})
+        assert table.observe(view) == "ambiguous"
+        asked = table.store.feed(table.game_id, 1)[-1]
+        assert format_turn(turn) in asked["choices"]
+        assert "may not show" in asked["message"]
+        assert len(table.game.events) == events
+        assert table.observe(view) == "same"        # asked once a turn
+    finally:
+        table.store.close()
+
+
+def test_a_hidden_load_is_the_same_view_when_its_canoe_s_place_did_not_change():
+    table, turn = _a_canoe_can_load_where_it_lies()
+    try:
+        events = len(table.game.events)
+        (action,) = turn.canoes
+        elsewhere = next(p for p in ("1", "2", "3", "4", "5") if p != action.origin)
+        view = _same_pieces_piles_changed(table, turn, deposits_changed=[],
+                                          deposits_taken={}, places_changed=[elsewhere])
         assert table.observe(view) == "same"
         assert len(table.game.events) == events
     finally:
