@@ -165,11 +165,11 @@ class CameraReferee:
         (``Sighting.deposits_taken``): no move leaves a pile so, and that move takes the
         gem. Read as any view: played when it alone fits (a canoe loading in place, or
         one landing as another like it leaves loaded), else asked once a turn. Where no
-        pile showed a gem taken but each canoe such a move loads lies on a place whose
-        pixels changed, and the piles it takes from may not show it (``_pile_hid``),
-        the move is asked about, never played: a turn must move something, and a gem
-        put in a canoe changes its place's picture if not its reading. "same" when the
-        best fit disagrees otherwise."""
+        pile showed a gem taken, but the piles such a move takes from may not show it
+        (``_pile_hid``), the move is asked about, never played: a turn must move
+        something. (Its fit counts the places whose pixels changed: a load where
+        nothing changed is a place stirred against it, no longer hidden only.) "same"
+        when the best fit disagrees otherwise."""
         from companion.vision.slips import _pile_hid
 
         if result.status == "none" or not result.candidates:
@@ -183,11 +183,7 @@ class CameraReferee:
         if not hidden_only(result.candidates[0]):
             return "same"
         if not taken:
-            near = [c for c in result.best if hidden_only(c) and {
-                m.expected[0] for m in c.mismatches
-                if m.unseen_gem and isinstance(m.expected, tuple)} <= seen.places_changed]
-            if not near:
-                return "same"
+            near = [c for c in result.best if hidden_only(c)]
             places = ", ".join(sorted(seen.places_changed))
             return self._ask_same(game, [c.event for c in near], [c.text for c in near],
                                   source, f"the pieces lie as before, but {places} changed "

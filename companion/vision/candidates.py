@@ -281,7 +281,8 @@ def _unsure_between(first: Candidate, other: Candidate) -> bool:
         for place in {at for at, gem in canoes if gem == UNKNOWN}:
             gems = [sorted((g or "" for at, g in c.expected.get(player, ()) if at == place))
                     for c in (first, other)]
-            if gems[0] != gems[1]:
+            # (Canoes of theirs there in other numbers: a difference the picture shows.)
+            if len(gems[0]) == len(gems[1]) and gems[0] != gems[1]:
                 return True
     return False
 

@@ -37,10 +37,10 @@ FIT_MARKERS = 3
 # A fresh homography is accepted only if it maps every corner to within this (mm).
 FIT_MM = 4.0
 # After a knock the markers seen find the board again (``turned``) if the last
-# homography, turned, maps their corners to within this (mm): with four unknowns to
+# homography, turned, maps their corners to within this (mm): with three unknowns to
 # eight corners or more found to ~0.3 px, a camera that only turned fits them to about
 # a millimetre (1.2 mm at most on the 3-D worlds' frames, knocked as worlds_games knocks
-# them); one that also moved fits them worse (then three markers fit afresh).
+# them); most cameras that also moved fit them worse (then three markers fit afresh).
 TURNED_FIT_MM = 2.0
 
 
@@ -141,7 +141,7 @@ class BoardLocator:
                 return self.last
         if self.last is not None and seen and self._agrees(self.last.homography, seen, MOVED_MM):
             return Location(self.last.homography, len(seen), True, seen)
-        if self.last is not None and len(seen) >= 2:
+        if self.last is not None and len(seen) == 2:
             # The camera moved with only two markers in the picture (knocked, a corner
             # turned out of it): the board as the last homography turned to fit them.
             h = self._turned(gray, seen)

@@ -3,17 +3,21 @@
 A knock turns a camera on its mount; it hardly moves it. A pure turn R moves every
 point of the picture by one homography, K R K^-1 (K: the camera's focal length and
 centre), whatever lies there, so the board's new homography is the last one turned:
-four unknowns (the turn's three angles and the focal length), where a homography has
-eight. The eight corners of two markers then fix it over the whole board, not only
-near them, as long as the camera only turned: a fit that leaves any corner more than
-FIT_MM from where the board file has it, or that needs a turn larger than a knock, is
-no such camera and finds nothing (vision.md: three markers find a board afresh).
+three unknowns (the turn's angles; the focal length is the camera's, read off the
+last homography), where a homography has eight. The eight corners of two markers then
+fix it over the whole board, not only near them, as long as the camera only turned: a
+fit that leaves any corner more than `fit_mm` from where the board file has it, or that
+needs a turn larger than a knock, is no such camera and finds nothing (vision.md: three
+markers find a board afresh). A camera moved 10 mm or more towards the board or 40 mm
+along it is refused so (two markers on one edge may still take a move along that edge
+for a turn); one that moved a few millimetres as it turned, as a knocked stand does, fits
+with the board a few millimetres off.
 
 The focal length is read off the last homography itself: a square board seen through
 a lens with its centre in the middle of the picture makes the board's two axes, taken
 back through K, perpendicular and of one length (Zhang's constraints). When the board
-faces the camera squarely the two say little; the fit then settles the focal length
-from the markers, held near a common webcam's.
+faces the camera squarely the two say little, and a common webcam's is taken
+(its error moves the board by a second-order amount).
 
 >>> h = turned_homography(last, corners_px, corners_mm, (1280, 720))
 """
@@ -32,8 +36,11 @@ KNOCK_DEG = 10.0
 # does not tell it (the board square to the camera).
 WEBCAM_FOV_DEG = 65.0
 # How far (in log focal length) the fit may take the focal length from the last
-# homography's before that costs as much as one corner a pixel off.
-FOCAL_SPREAD = 0.3
+# homography's before that costs as much as one corner a pixel off. A knock does not
+# zoom: held loose (0.3), the focal length let two markers on one edge take a camera
+# moved 10-20 mm towards the board for a turned one, the board then 10-20 mm off;
+# held at 2 % such moves are refused (tests/vision/test_turned.py).
+FOCAL_SPREAD = 0.02
 _ITERATIONS = 20
 
 
@@ -52,9 +59,9 @@ def focal_length(homography: np.ndarray, size: tuple[int, int]) -> float:
                   g1[0] ** 2 + g1[1] ** 2 - g2[0] ** 2 - g2[1] ** 2])
     b = np.array([g1[2] * g2[2], g1[2] ** 2 - g2[2] ** 2])
     f2 = -float(a @ b) / max(float(b @ b), 1e-30)
-    if not math.isfinite(f2) or f2 <= 0:
+    if not math.isfinite(f2) or f2 <= 0 or not 0.3 * w <= math.sqrt(f2) <= 3.0 * w:
         return fallback
-    return min(max(math.sqrt(f2), 0.3 * w), 3.0 * w)
+    return math.sqrt(f2)
 
 
 def turned_homography(last: np.ndarray, corners_px: np.ndarray, corners_mm: np.ndarray,

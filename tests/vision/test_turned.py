@@ -35,15 +35,17 @@ def _board_error(board, found: np.ndarray, to_image: np.ndarray) -> float:
 
 
 def _looking_at(board, focal: float, size: tuple[int, int], tilt: float, yaw: float,
-                roll: float) -> np.ndarray:
+                roll: float, moved=(0.0, 0.0, 0.0)) -> np.ndarray:
     """Board mm -> picture of a camera `focal` px, its centre in the middle of the
-    picture, 700 mm from the board's middle and turned by these angles (degrees)."""
+    picture, 700 mm from the board's middle (less `moved`, in its own axes) and turned
+    by these angles (degrees)."""
     w, h = size
     k = np.array([[focal, 0, w / 2], [0, focal, h / 2], [0, 0, 1.0]])
     rot, _ = cv2.Rodrigues(np.radians([tilt, yaw, roll]).reshape(3, 1))
     bw, bh = board.size_mm
     centre = np.array([[1, 0, -bw / 2], [0, 1, -bh / 2], [0, 0, 1.0]])
-    g = k @ np.column_stack([rot[:, 0], rot[:, 1], [0, 0, 700.0]]) @ centre
+    g = k @ np.column_stack([rot[:, 0], rot[:, 1], np.array([0, 0, 700.0]) - moved]) \
+        @ centre
     return g / g[2, 2]
 
 
@@ -92,3 +94,17 @@ def test_a_turn_beyond_a_knock_is_not_fitted(renderer, board, mid_game):
     px, mm = _corners(board, knock @ shot.homography, (0, 1))
     assert turned_homography(np.linalg.inv(shot.homography), px, mm, renderer.size,
                              TURNED_FIT_MM) is None
+
+
+@pytest.mark.parametrize("moved", [(0, 0, 10), (0, 0, 20), (40, 0, 0)])
+def test_a_camera_moved_towards_or_along_the_board_is_not_taken_for_a_turned_one(board,
+                                                                                moved):
+    # A knock does not zoom: two markers on one edge cannot take a camera come 10 mm
+    # nearer for a turned one (with the focal length free they did, the board 10-20 mm
+    # off).
+    before = _looking_at(board, 1024.0, (1280, 720), 15.0, 3.0, 88.0)
+    after = _looking_at(board, 1024.0, (1280, 720), 15.0, 3.0, 88.0, moved)
+    for markers in ((0, 1), (1, 2), (2, 3), (0, 3), (0, 2)):
+        px, mm = _corners(board, after, markers)
+        assert turned_homography(np.linalg.inv(before), px, mm, (1280, 720),
+                                 TURNED_FIT_MM) is None
