@@ -272,19 +272,25 @@ def _two_canoes_trade_places_and_load() -> tuple[Table, Turn]:
     raise AssertionError("no such position among the first twenty of seed 11")
 
 
+def _asked_once(table: Table, view: dict, turn: Turn) -> dict:
+    """Observe `view`: the players are asked, `turn` among the choices, nothing is
+    played, and the same view again is not asked about (once a turn). The question."""
+    events = len(table.game.events)
+    assert table.observe(view) == "ambiguous"
+    asked = table.store.feed(table.game_id, 1)[-1]
+    assert format_turn(turn) in asked["choices"]
+    assert len(table.game.events) == events
+    assert table.observe(view) == "same"
+    return asked
+
+
 def test_R_GEM_3_hidden_loads_that_several_moves_explain_are_asked_about_once():
     # Two canoes traded places and loaded; neither gem shows, one pile shows a gem
     # taken: which gems were loaded is the players' to say. Nothing is played.
     table, turn = _two_canoes_trade_places_and_load()
     try:
-        events = len(table.game.events)
-        view = _same_pieces_piles_changed(table, turn)
-        assert table.observe(view) == "ambiguous"
-        asked = table.store.feed(table.game_id, 1)[-1]
-        assert format_turn(turn) in asked["choices"] and len(asked["choices"]) > 1
-        assert "a gem left the" in asked["message"]
-        assert len(table.game.events) == events
-        assert table.observe(view) == "same"        # asked once a turn
+        asked = _asked_once(table, _same_pieces_piles_changed(table, turn), turn)
+        assert len(asked["choices"]) > 1 and "a gem left the" in asked["message"]
     finally:
         table.store.close()
 
@@ -296,15 +302,9 @@ def test_R_GEM_3_a_hidden_load_no_pile_showed_is_asked_about_never_played():
     # asked about, once a turn, and nothing is played without their answer.
     table, turn = _a_canoe_can_load_where_it_lies()
     try:
-        events = len(table.game.events)
         view = _same_pieces_piles_changed(table, turn, deposits_changed=[],
                                           deposits_taken={})
-        assert table.observe(view) == "ambiguous"
-        asked = table.store.feed(table.game_id, 1)[-1]
-        assert format_turn(turn) in asked["choices"]
-        assert "may not show" in asked["message"]
-        assert len(table.game.events) == events
-        assert table.observe(view) == "same"        # asked once a turn
+        assert "may not show" in _asked_once(table, view, turn)["message"]
     finally:
         table.store.close()
 
