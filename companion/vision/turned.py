@@ -19,7 +19,20 @@ back through K, perpendicular and of one length (Zhang's constraints). When the 
 faces the camera squarely the two say little, and a common webcam's is taken
 (its error moves the board by a second-order amount).
 
->>> h = turned_homography(last, corners_px, corners_mm, (1280, 720))
+>>> k = np.array([[1000.0, 0, 640], [0, 1000.0, 360], [0, 0, 1]])
+>>> tilt = cv2.Rodrigues(np.array([0.3, 0.0, 0.0]))[0]
+>>> board_to_px = k @ np.column_stack([tilt[:, 0], tilt[:, 1], [-200, -150, 700]])
+>>> last = np.linalg.inv(board_to_px)            # the homography before the knock
+>>> round(focal_length(last, (1280, 720)))
+1000
+>>> knock = k @ cv2.Rodrigues(np.array([0.0, 0.02, 0.0]))[0] @ np.linalg.inv(k)
+>>> mm = np.array([[0.0, 0], [40, 0], [40, 40], [0, 40], [360, 0], [400, 0], [400, 40],
+...                [360, 40]])                   # two markers' corners
+>>> px = cv2.perspectiveTransform(mm[None], knock @ board_to_px)[0]
+>>> found = turned_homography(last, px, mm, (1280, 720), fit_mm=2.0)
+>>> far = cv2.perspectiveTransform(np.array([[[200.0, 300.0]]]), knock @ board_to_px)
+>>> cv2.perspectiveTransform(far, found).round(1).tolist()
+[[[200.0, 300.0]]]
 """
 
 from __future__ import annotations
