@@ -121,10 +121,11 @@ class Inference:
             return near + tuple(c for c in _gem_may_hide(self.candidates) if c not in near)
         tied = tuple(c for c in self.candidates if c.order == first.order)
         if self.status == "ambiguous":
-            # and those as good but for slips that cannot mean another move
+            # and those as good but for slips that cannot mean another move, or that
+            # differ from it only where the picture read a gem "unknown"
             benign = tuple(c for c in self.candidates if c.order != first.order
                            and c.score < first.score + MARGIN
-                           and slips(c.mismatches) == "hidden")
+                           and (slips(c.mismatches) == "hidden" or _unsure_between(first, c)))
             hide = tuple(c for c in _gem_may_hide(self.candidates) if c not in benign)
             return tied + benign + hide
         return tied

@@ -348,7 +348,7 @@ def test_R_STEAL_a_fit_perfect_only_through_an_unknown_gem_does_not_settle_a_nea
     # "unknown" fits an empty canoe; the theft of the clear gem fits as nearly (its
     # victim's hull read as still carrying it), the picture telling them apart by
     # nothing it saw: the players are asked. Read empty, the thief's canoe settles it.
-    from companion.vision.candidates import Candidate, _status
+    from companion.vision.candidates import Candidate, Inference, _status
     from companion.vision.expected import observation_from_canoes
     from companion.vision.fit import Mismatch
     from companion.vision.inference import read_observation
@@ -369,3 +369,6 @@ def test_R_STEAL_a_fit_perfect_only_through_an_unknown_gem_does_not_settle_a_nea
                                                "brown": [("1", None), ("1", "yellow")]},
                           sighting)
         assert _status([none, theft]) == status
+        asked = Inference(status, (none, theft)).settled()
+        assert asked.status == status
+        assert asked.best == ((none, theft) if status == "ambiguous" else (none,))
