@@ -14,8 +14,8 @@ The pipeline, in stages (each a module with one job and its own tests):
    - ``markers``    ArUco markers on OpenCV 4.6 and 4.7+, and the printable marker sheet
    - ``locate``     the homography from three or four markers, kept while some are
                     covered; a bumped camera found again
-   - ``turned``     a knocked camera only turned: the board from two markers and the
-                    last homography
+   - ``turned``     a knocked camera only turned: the board from two or three markers
+                    and the last homography
 2. Straighten and light-correct
    - ``light``      the marker paper as white reference: light level, tint, gradients
    - ``straighten`` the frame into board millimetres, shadows out, colour classes

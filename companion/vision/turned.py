@@ -1,4 +1,4 @@
-"""Finding the board again after a knock, from the two markers still in the picture.
+"""Finding the board again after a knock, from the markers still in the picture.
 
 A knock turns a camera on its mount; it hardly moves it. A pure turn R moves every
 point of the picture by one homography, K R K^-1 (K: the camera's focal length and
