@@ -134,11 +134,7 @@ class BoardLocator:
             if h is not None:
                 if self.last is not None and self._agrees(self.last.homography, seen, 0.25):
                     h = self.last.homography  # still camera: keep the picture steady
-                self.last = Location(h, len(seen), False, seen)
-                # Only markers seen are remembered as they look: a covered one would be
-                # remembered as the hand over it.
-                self._templates = {i: self._marker_view(gray, h, i) for i in seen}
-                return self.last
+                return self._found(gray, h, seen)
         if self.last is not None and seen and self._agrees(self.last.homography, seen, MOVED_MM):
             return Location(self.last.homography, len(seen), True, seen)
         if self.last is not None and len(seen) == 2:
@@ -146,12 +142,19 @@ class BoardLocator:
             # turned out of it): the board as the last homography turned to fit them.
             h = self._turned(gray, seen)
             if h is not None:
-                self.last = Location(h, len(seen), False, seen)
-                self._templates = {i: self._marker_view(gray, h, i) for i in seen}
-                return self.last
+                return self._found(gray, h, seen)
         if self.last is not None and seen:
             self.last = None  # the camera moved while markers were covered
         return None
+
+    def _found(self, gray: np.ndarray, h: np.ndarray, seen: dict[int, np.ndarray]
+               ) -> Location:
+        """The board found afresh through `h`: the last location from now on."""
+        self.last = Location(h, len(seen), False, seen)
+        # Only markers seen are remembered as they look: a covered one would be
+        # remembered as the hand over it.
+        self._templates = {i: self._marker_view(gray, h, i) for i in seen}
+        return self.last
 
     def _turned(self, gray: np.ndarray, seen: dict[int, np.ndarray]) -> np.ndarray | None:
         assert self.last is not None
