@@ -124,7 +124,7 @@ def changed_places(detector: Detector, before: np.ndarray, after: np.ndarray,
     # difference is their noise).
     floor = float(np.median(most[::4, ::4]))
     # (The piles' own measure only when a deposit is asked about.)
-    faint = (_gem_sized(detector, most) > DEPOSIT_CHANGE + 3 * floor
+    faint = (_gem_sized(detector, most, DEPOSIT_CHANGE + 3 * floor)
              if wanted is None or any(p.startswith(DEPOSIT) for p in wanted) else None)
     out, piles = set(), {}
     pixels = _place_pixels(detector)
@@ -204,37 +204,39 @@ def _place_labels(detector: Detector, pixels: Mapping[str, tuple[np.ndarray, np.
     return cached
 
 
-def _gem_sized(detector: Detector, most: np.ndarray) -> np.ndarray:
-    """The change of each pixel over the deposits, less the change around it (the
-    median over PILE_AROUND_MM): what a gem taken or put changes stands out of its
-    pile; a smooth change over the whole pile does not (a canoe's shadow moving next to
-    it, or the light correction, which follows the pieces' shading, brightening it).
-    Zero elsewhere."""
-    y0, y1, x0, x1 = _deposits_box(detector)
-    out = np.zeros_like(most)
-    if y1 > y0 and x1 > x0:
-        k = _odd(PILE_AROUND_MM * detector.scale)
+def _gem_sized(detector: Detector, most: np.ndarray, least: float) -> np.ndarray:
+    """Where, over the deposits, a pixel's change less the change around it (the median
+    over PILE_AROUND_MM) exceeds `least`: what a gem taken or put changes stands out of
+    its pile; a smooth change over the whole pile does not (a canoe's shadow moving next
+    to it, or the light correction, which follows the pieces' shading, brightening it).
+    False elsewhere. (The median is taken around each deposit that changed by more than
+    `least` at all, not over the whole board: it is most of a judged view's cost.)"""
+    out = np.zeros(most.shape, bool)
+    k = _odd(PILE_AROUND_MM * detector.scale)
+    for ys, xs, (y0, y1, x0, x1) in _deposit_boxes(detector):
+        if not len(ys) or int(most[ys, xs].max()) <= least:
+            continue
         part = np.ascontiguousarray(most[y0:y1, x0:x1])
-        out[y0:y1, x0:x1] = cv2.subtract(part, cv2.medianBlur(part, k))
+        out[ys, xs] = (cv2.subtract(part, cv2.medianBlur(part, k)) > least)[ys - y0, xs - x0]
     return out
 
 
-def _deposits_box(detector: Detector) -> tuple[int, int, int, int]:
-    """The rectangle (y0, y1, x0, x1) around every deposit's pixels, with a margin
-    for the median around them."""
-    cached = getattr(detector, "_deposits_box", None)
+def _deposit_boxes(detector: Detector
+                   ) -> list[tuple[np.ndarray, np.ndarray, tuple[int, int, int, int]]]:
+    """Each deposit's pixels (ys, xs) and the rectangle (y0, y1, x0, x1) around them,
+    with a margin for the median around them (so that the median at every pixel of
+    the deposit is the board's own), worked out once per detector."""
+    cached = getattr(detector, "_deposit_boxes", None)
     if cached is None:
         h, w = detector.shape
-        idx = [i for p, i in _place_pixels(detector).items() if p.startswith(DEPOSIT)]
-        if not idx or not any(len(ys) for ys, _ in idx):
-            cached = (0, 0, 0, 0)
-        else:
-            ys = np.concatenate([ys for ys, _ in idx])
-            xs = np.concatenate([xs for _, xs in idx])
-            pad = int(PILE_AROUND_MM * detector.scale)
-            cached = (max(int(ys.min()) - pad, 0), min(int(ys.max()) + pad + 1, h),
-                      max(int(xs.min()) - pad, 0), min(int(xs.max()) + pad + 1, w))
-        detector._deposits_box = cached  # type: ignore[attr-defined]
+        pad = int(PILE_AROUND_MM * detector.scale)
+        cached = []
+        for place, (ys, xs) in _place_pixels(detector).items():
+            if not place.startswith(DEPOSIT) or not len(ys):
+                continue
+            cached.append((ys, xs, (max(int(ys.min()) - pad, 0), min(int(ys.max()) + pad + 1, h),
+                                    max(int(xs.min()) - pad, 0), min(int(xs.max()) + pad + 1, w))))
+        detector._deposit_boxes = cached  # type: ignore[attr-defined]
     return cached
 
 

@@ -71,8 +71,10 @@ def gems_taken(before: np.ndarray, after: np.ndarray,
     yet seen); `gem_px`: a gem's area in pixels."""
     out = {}
     for name, idx in piles.items():
+        if len(idx[0]) < LEAST_SHARE * gem_px:
+            continue  # (before its print is measured: most piles did not change)
         known = _known(before, deposits, name, held, colour_of)
-        if known is None or len(idx[0]) < LEAST_SHARE * gem_px:
+        if known is None:
             continue
         gem = _taken(before, after, idx, *known)
         if gem is not None:

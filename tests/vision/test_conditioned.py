@@ -11,9 +11,12 @@ import pytest
 
 from companion.rules import Game
 from companion.vision.conditioned import (
+    PILE_AROUND_MM,
     SPILL_HULLS,
     WEATHER,
     Changes,
+    _deposit_boxes,
+    _gem_sized,
     changed_places,
     condition,
 )
@@ -21,6 +24,8 @@ from companion.vision.expected import canoes_of, expected_observation
 from companion.vision.inference import compare, infer, read_observation
 from companion.vision.observer import Vision
 from companion.vision.render import Nuisance
+from companion.vision.surface import largest_change
+from companion.vision.thresholds import _odd
 
 
 @pytest.fixture(scope="module")
@@ -103,6 +108,25 @@ def test_a_clear_gem_put_on_a_brightened_pile_is_still_seen(vision, board, pictu
     spot = tuple(int(v) for v in after[int(centre[1] * s), int(centre[0] * s)] + 25)
     after = gem_blob(after, vision, centre, colour=spot)
     assert "deposit:violet" in changed_places(vision.detector, picture, after)
+
+
+def test_each_pile_is_measured_as_against_the_whole_board(vision, board, picture):
+    # The median around each pixel is taken per deposit that changed, for speed: at
+    # every deposit pixel it says what the median over the whole board says.
+    rng = np.random.default_rng(4)
+    after = np.clip(picture + rng.normal(0, 12, picture.shape), 0, 255).astype(np.uint8)
+    for n, name in enumerate(board.deposits):
+        poly = np.asarray(board.deposits[name], float)
+        after = _brightened_around(after, vision, tuple(poly.min(axis=0)), 10.0 * n, 25.0)
+        after = gem_blob(after, vision, tuple(poly.mean(axis=0)), colour=(60 * n, 200, 90))
+    most = largest_change(picture, after)
+    k = _odd(PILE_AROUND_MM * vision.detector.scale)
+    everywhere = cv2.subtract(most, cv2.medianBlur(most, k))
+    detector = vision.detector
+    for least in (3.0, 20.0, 60.0):
+        per_pile = _gem_sized(detector, most, least)
+        for ys, xs, _ in _deposit_boxes(detector):
+            assert (per_pile[ys, xs] == (everywhere[ys, xs] > least)).all()
 
 
 def _hull_towards(image: np.ndarray, vision: Vision, start: tuple[float, float],
