@@ -170,15 +170,14 @@ class CameraReferee:
         something. (Its fit counts the places whose pixels changed: a load where
         nothing changed is a place stirred against it, no longer hidden only.) "same"
         when the best fit disagrees otherwise."""
-        from companion.vision.slips import _pile_hid
+        from companion.vision.candidates import loads_unseen
 
         if result.status == "none" or not result.candidates:
             return "same"
         taken = bool(seen.deposits_taken)
 
         def hidden_only(c: Candidate) -> bool:
-            return isinstance(c.event, Turn) and any(m.unseen_gem for m in c.mismatches) \
-                and all(m.unseen_gem or (not taken and _pile_hid(m)) for m in c.mismatches)
+            return loads_unseen(c, piles_unseen=not taken)
 
         if not hidden_only(result.candidates[0]):
             return "same"

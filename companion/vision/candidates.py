@@ -341,6 +341,17 @@ def _unseen_only(candidate: Candidate) -> bool:
                 or (seen_loads and _take_unseen(m)) for m in rest)
 
 
+def loads_unseen(candidate: Candidate, piles_unseen: bool) -> bool:
+    """Whether a turn disagrees with the picture only by gems it loads that the picture
+    did not show in their canoes (``Mismatch.unseen_gem``: a gem of the hull's own
+    colour, a clear one), at least one; with `piles_unseen`, also by piles it takes
+    from that did not show the take (``_pile_hid``). What the camera referee asks
+    about, or plays, when the pieces lie as before (``CameraReferee._hidden_load``)."""
+    return isinstance(candidate.event, Turn) \
+        and any(m.unseen_gem for m in candidate.mismatches) \
+        and all(m.unseen_gem or (piles_unseen and _pile_hid(m)) for m in candidate.mismatches)
+
+
 def gains(turn: Turn, before: Mapping[str, Sequence[Canoe]]) -> frozenset[tuple[str, str]]:
     """Where a turn's canoes end with a gem they did not carry before it: (place, gem)
     of each gem loaded (``loads``) or stolen (R-STEAL; the victim's gem on the slot
@@ -375,4 +386,4 @@ def scratch_copy(game: Game) -> Game:
 
 
 __all__ = ["HIDDEN_GEM", "MARGIN", "STATUSES", "SWAPS_RARE", "Candidate", "Inference", "gains",
-           "loads", "scratch_copy"]
+           "loads", "loads_unseen", "scratch_copy"]

@@ -372,3 +372,24 @@ def test_R_STEAL_a_fit_perfect_only_through_an_unknown_gem_does_not_settle_a_nea
         asked = Inference(status, (none, theft)).settled()
         assert asked.status == status
         assert asked.best == ((none, theft) if status == "ambiguous" else (none,))
+
+
+def test_a_turn_differs_from_the_picture_only_by_loads_unseen_when_gems_and_piles_hid():
+    # What the referee asks about when the pieces lie as before: a gem the turn loads,
+    # not seen in its canoe, and (while no pile showed a gem taken) its pile not seen
+    # to change; nothing else.
+    from companion.vision.candidates import Candidate, loads_unseen
+    from companion.vision.fit import Mismatch
+
+    hid = Mismatch("cargo", "blue", ("4", "clear"), ("4", None), 0.75)
+    pile = Mismatch("deposit", None, "clear", None, 1.0, taken=True)
+    moved = Mismatch("moved", "blue", ("4", None), ("3", None), 3.2)
+
+    def turn(*mismatches: Mismatch) -> Candidate:
+        return Candidate(parse_turn("D-4+clear", "blue"), 1.0, mismatches, "D-4+clear")
+
+    assert loads_unseen(turn(hid), piles_unseen=False)
+    assert loads_unseen(turn(hid, pile), piles_unseen=True)
+    assert not loads_unseen(turn(hid, pile), piles_unseen=False)
+    assert not loads_unseen(turn(pile), piles_unseen=True)
+    assert not loads_unseen(turn(hid, moved), piles_unseen=True)
