@@ -214,7 +214,7 @@ def _gem_sized(detector: Detector, most: np.ndarray, least: float) -> np.ndarray
     out = np.zeros(most.shape, bool)
     k = _odd(PILE_AROUND_MM * detector.scale)
     for ys, xs, (y0, y1, x0, x1) in _deposit_boxes(detector):
-        if not len(ys) or int(most[ys, xs].max()) <= least:
+        if int(most[ys, xs].max()) <= least:  # (no deposit here is empty)
             continue
         part = np.ascontiguousarray(most[y0:y1, x0:x1])
         out[ys, xs] = (cv2.subtract(part, cv2.medianBlur(part, k)) > least)[ys - y0, xs - x0]

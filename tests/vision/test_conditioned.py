@@ -17,6 +17,7 @@ from companion.vision.conditioned import (
     Changes,
     _deposit_boxes,
     _gem_sized,
+    _place_pixels,
     changed_places,
     condition,
 )
@@ -123,10 +124,33 @@ def test_each_pile_is_measured_as_against_the_whole_board(vision, board, picture
     k = _odd(PILE_AROUND_MM * vision.detector.scale)
     everywhere = cv2.subtract(most, cv2.medianBlur(most, k))
     detector = vision.detector
+    boxes = _deposit_boxes(detector)
+    assert len(boxes) == len(board.deposits)
     for least in (3.0, 20.0, 60.0):
         per_pile = _gem_sized(detector, most, least)
-        for ys, xs, _ in _deposit_boxes(detector):
+        for ys, xs, _ in boxes:
             assert (per_pile[ys, xs] == (everywhere[ys, xs] > least)).all()
+
+
+def test_a_pile_that_changed_by_no_more_than_the_threshold_is_not_measured(vision, board,
+                                                                           picture):
+    # Only gems painted on all piles but the first, nothing else changed: around each
+    # gem the median change is nought, so its strongest pixel passes a threshold just
+    # below it; the untouched pile, skipped, has nothing passing.
+    after = picture.copy()
+    names = list(board.deposits)
+    for name in names[1:]:
+        poly = np.asarray(board.deposits[name], float)
+        after = gem_blob(after, vision, tuple(poly.mean(axis=0)), colour=(250, 250, 250))
+    most = largest_change(picture, after)
+    detector = vision.detector
+    pixels = {name: _place_pixels(detector)[f"deposit:{name}"] for name in names}
+    assert int(most[pixels[names[0]]].max()) == 0
+    for name in names[1:]:
+        strongest = int(most[pixels[name]].max())
+        assert _gem_sized(detector, most, strongest - 1.0)[pixels[name]].any()
+        assert not _gem_sized(detector, most, float(strongest))[pixels[name]].any()
+    assert not _gem_sized(detector, most, 0.0)[pixels[names[0]]].any()
 
 
 def _hull_towards(image: np.ndarray, vision: Vision, start: tuple[float, float],
