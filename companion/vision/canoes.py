@@ -108,7 +108,12 @@ class CanoeFinder(Stage):
                     crowd[ys, xs] = 1
                 continue  # no canoe's shape: a streak along a bank, scattered specks
             if count == 2 and n_seen < TWO_HULLS * self.canoe_px:
-                count = 1  # one hull and a fringe of its colour on the next canoe
+                # Longer than one canoe, too little of it for two: one hull and a
+                # fringe of its colour on the next canoe, if a whole hull shows in it;
+                # else no canoe (a line of its colour: a dock's border, a print's edge).
+                if not self._holds_a_hull(ys[seen], xs[seen]):
+                    continue
+                count = 1
             halves = self._split(ys[seen], xs[seen], count)
             if len(halves) > 1:
                 # Two canoes are two whole hulls; otherwise it is one canoe and a
@@ -178,6 +183,17 @@ class CanoeFinder(Stage):
     def _whole_hull(self, ys: np.ndarray, xs: np.ndarray) -> bool:
         return len(ys) >= 0.5 * self.canoe_px and self._count(ys, xs) == 1 and \
             self._envelope(ys, xs) >= 0.6 * self.canoe_box
+
+    def _holds_a_hull(self, ys: np.ndarray, xs: np.ndarray) -> bool:
+        """Whether one whole hull shows among pixels of one colour: in either half when
+        they are cut in two, or in what is left once all thinner than a canoe's rim is
+        taken off (a neighbour's rim, a line of the print)."""
+        if any(self._whole_hull(*hv) for hv in self._split(ys, xs, 2)):
+            return True
+        part = np.zeros((ys.max() - ys.min() + 1, xs.max() - xs.min() + 1), np.uint8)
+        part[ys - ys.min(), xs - xs.min()] = 1
+        k, parts = cv2.connectedComponents(cv2.morphologyEx(part, cv2.MORPH_OPEN, self._solid))
+        return any(self._whole_hull(*np.nonzero(parts == j)) for j in range(1, k))
 
     def _sides(self, ys: np.ndarray, xs: np.ndarray) -> tuple[float, float]:
         """Long and short side (mm) of the rectangle around some pixels, in canoe

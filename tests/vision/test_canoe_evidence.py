@@ -155,3 +155,39 @@ def test_R_SETUP_3_two_canoes_of_one_player_side_by_side_are_two_canoes(
     # suggests, they are cut where two whole hulls result.
     img = _blue_pair(detector, board, profile, stagger_mm, angle)
     assert len(_blue_canoes(detector, img)) == 2
+
+
+def _dock_canoes(detector, img, player):
+    labels = detector.profile.classify(img)
+    canoe = detector._is_canoe[labels]
+    return detector._canoes(img, labels, canoe & detector.canoe_area)[player][0]
+
+
+def test_a_line_of_a_canoes_colour_two_canoes_long_is_no_canoe(detector, board, profile):
+    # A dock's dark border in a lamp's light can take the brown hull's class: as long as
+    # two canoes end to end, with too few pixels for two and no whole hull among them.
+    brown = profile.classes["canoe:brown"].bgr
+    cx, cy = _dock_centre(board)
+
+    def border(img):
+        cv2.rectangle(img, (cx - int(45 * SCALE), cy - int(3 * SCALE)),
+                      (cx + int(45 * SCALE), cy + int(3 * SCALE)), brown.tolist(), -1)
+
+    assert _dock_canoes(detector, _dock_with(detector, board, profile, border), "brown") == []
+
+
+def test_a_hull_with_a_fringe_of_its_colour_past_its_end_is_one_canoe(detector, board,
+                                                                      profile):
+    # A neighbour's rim of the hull's colour, thinner than a rim (RIM_MM), runs on past
+    # its tip: the blob is longer than one canoe, too small for two, and one canoe.
+    brown = profile.classes["canoe:brown"].bgr
+    cx, cy = _dock_centre(board)
+
+    def hull_and_fringe(img):
+        cv2.ellipse(img, (cx, cy), (int(20 * SCALE), int(7 * SCALE)), 0, 0, 360,
+                    brown.tolist(), -1)
+        cv2.rectangle(img, (cx + int(18 * SCALE), cy - 1), (cx + int(52 * SCALE), cy),
+                      brown.tolist(), -1)
+
+    img = _dock_with(detector, board, profile, hull_and_fringe)
+    assert len(_dock_canoes(detector, img, "brown")) == 1
