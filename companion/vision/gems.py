@@ -27,6 +27,7 @@ from .thresholds import (
     CACHE_MM,
     FACETED_OVER_EMPTY,
     GEM_ANGLE,
+    GEM_BEYOND,
     GEM_CORE,
     GEM_FILL,
     GEM_MARGIN,
@@ -157,6 +158,16 @@ class GemReader(Stage):
             return own if faceted else UNKNOWN
         if best <= GEM_ANGLE and second - best >= GEM_MARGIN:
             return gem
+        if best <= GEM_ANGLE:
+            # Gems whose colours lie the same way from the hull's (a violet gem and a
+            # clear one in a yellow hull) differ in how far: a middle farther from the
+            # hull's colour than a gem's own is no mix of the two, so not that gem. Of
+            # the others, one that stands out by its direction is the gem.
+            mixes = [(angle, g) for angle, g in angles
+                     if self._blend(core, hull, g, player) <= GEM_BEYOND]
+            if len(mixes) < len(angles) and mixes and mixes[0][0] <= GEM_ANGLE and (
+                    len(mixes) == 1 or mixes[1][0] - mixes[0][0] >= GEM_MARGIN):
+                return mixes[0][1]
         # No gem's colour stands out: the look of the gem (or of an empty hull) this
         # table's confirmed pictures showed in hulls of this colour that the middle is
         # nearest (``looks``), once it has learned two.

@@ -32,3 +32,26 @@ def test_a_gem_is_judged_by_its_look_in_hulls_of_the_same_colour(detector, profi
     detector.looks.learn([SeenCanoe("yellow", "4", 30.0, tuple(in_yellow))],
                          {"yellow": [("4", "violet")]})
     assert detector._gem(middle, "yellow").gem == "violet"
+
+
+def _evidence(hull, core) -> GemEvidence:
+    return GemEvidence(0.8, hull, core, 30.0, 0.5 * (hull + core), (0.8, 0.0, 0.0, 0.0))
+
+
+def test_a_middle_farther_from_the_hull_than_a_gems_colour_is_not_that_gem(detector,
+                                                                             profile):
+    # A hull whose colour lies on the line through the violet and the clear gem's, the
+    # violet nearer: both gems leave it the same way, and only how far tells them apart.
+    # A middle as far as the clear gem's colour is past the violet's: no mix of the hull
+    # and a violet gem lies there.
+    violet, clear = profile.classes["gem:violet"].bgr, profile.classes["gem:clear"].bgr
+    hull = violet - 0.3 * (clear - violet)
+    assert detector._gem(_evidence(hull, clear), "green").gem == "clear"
+
+
+def test_a_middle_short_of_both_gems_colours_the_same_way_is_unsure(detector, profile):
+    # As far as the violet gem's colour is also part of the way to the clear one's: a
+    # violet gem, or a clear gem the camera blurred into its hull.
+    violet, clear = profile.classes["gem:violet"].bgr, profile.classes["gem:clear"].bgr
+    hull = violet - 0.3 * (clear - violet)
+    assert detector._gem(_evidence(hull, violet), "green").gem == UNKNOWN
