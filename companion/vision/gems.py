@@ -158,11 +158,12 @@ class GemReader(Stage):
             return own if faceted else UNKNOWN
         if best <= GEM_ANGLE and second - best >= GEM_MARGIN:
             return gem
-        if best <= GEM_ANGLE:
+        if best <= GEM_ANGLE and not ashore:
             # Gems whose colours lie the same way from the hull's (a violet gem and a
             # clear one in a yellow hull) differ in how far: a middle farther from the
             # hull's colour than a gem's own is no mix of the two, so not that gem. Of
-            # the others, one that stands out by its direction is the gem.
+            # the others, one that stands out by its direction is the gem. (Not ashore:
+            # a canoe there is empty by the rules, a gem read only when plainly seen.)
             mixes = [(angle, g) for angle, g in angles
                      if self._blend(core, hull, g, player) <= GEM_BEYOND]
             if len(mixes) < len(angles) and mixes and mixes[0][0] <= GEM_ANGLE and (

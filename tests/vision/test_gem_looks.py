@@ -55,3 +55,11 @@ def test_a_middle_short_of_both_gems_colours_the_same_way_is_unsure(detector, pr
     violet, clear = profile.classes["gem:violet"].bgr, profile.classes["gem:clear"].bgr
     hull = violet - 0.3 * (clear - violet)
     assert detector._gem(_evidence(hull, violet), "green").gem == UNKNOWN
+
+
+def test_R_LAND_2_a_canoe_ashore_gets_no_gem_from_how_far_its_middle_lies(detector, profile):
+    # On the dock a canoe is empty by the rules (R-LAND-2): only a gem plainly of
+    # another colour is read there, not one told from another by how far it lies.
+    violet, clear = profile.classes["gem:violet"].bgr, profile.classes["gem:clear"].bgr
+    hull = violet - 0.3 * (clear - violet)
+    assert detector._gem(_evidence(hull, clear), "green", ashore=True).gem == UNKNOWN
