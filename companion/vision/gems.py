@@ -158,24 +158,29 @@ class GemReader(Stage):
             return own if faceted else UNKNOWN
         if best <= GEM_ANGLE and second - best >= GEM_MARGIN:
             return gem
-        if best <= GEM_ANGLE and not ashore:
-            # Gems whose colours lie the same way from the hull's (a violet gem and a
-            # clear one in a yellow hull) differ in how far: a middle farther from the
-            # hull's colour than a gem's own is no mix of the two, so not that gem. Of
-            # the others, one that stands out by its direction is the gem. (Not ashore:
-            # a canoe there is empty by the rules, a gem read only when plainly seen.)
-            mixes = [(angle, g) for angle, g in angles
-                     if self._blend(core, hull, g, player) <= GEM_BEYOND]
-            if len(mixes) < len(angles) and mixes and mixes[0][0] <= GEM_ANGLE and (
-                    len(mixes) == 1 or mixes[1][0] - mixes[0][0] >= GEM_MARGIN):
-                return mixes[0][1]
         # No gem's colour stands out: the look of the gem (or of an empty hull) this
         # table's confirmed pictures showed in hulls of this colour that the middle is
         # nearest (``looks``), once it has learned two.
         learned = None if ashore else self.looks.middle_gem(player, look)
         if learned == EMPTY:
             return None
-        return learned if learned in self._gem_idx else UNKNOWN
+        if learned is not None or ashore or best > GEM_ANGLE:
+            # (Ashore a canoe is empty by the rules: a gem is read there only when
+            # plainly of another colour.)
+            return learned if learned in self._gem_idx else UNKNOWN
+        # Before the table has learned such looks: gems whose colours lie the same way
+        # from the hull's (a violet gem and a clear one in a yellow hull) differ in how
+        # far. A middle past a gem's colour on the way to it is no mix of hull and that
+        # gem, so not that gem; of the others, one that stands out by its direction is.
+        # (``_blend`` measures the way against the gem's colour as seen in canoes once
+        # learned, the direction test against its colour anywhere: on the stills both
+        # are the profile's, as GEM_BEYOND was measured.)
+        mixes = [(angle, g) for angle, g in angles
+                 if self._blend(core, hull, g, player) <= GEM_BEYOND]
+        if mixes and mixes[0][0] <= GEM_ANGLE and (
+                len(mixes) == 1 or mixes[1][0] - mixes[0][0] >= GEM_MARGIN):
+            return mixes[0][1]
+        return UNKNOWN
 
     def _gem_colour(self, gem: str, player: str) -> np.ndarray:
         """A gem's colour in a canoe of `player`'s colour here: as this table showed it

@@ -63,3 +63,18 @@ def test_R_LAND_2_a_canoe_ashore_gets_no_gem_from_how_far_its_middle_lies(detect
     violet, clear = profile.classes["gem:violet"].bgr, profile.classes["gem:clear"].bgr
     hull = violet - 0.3 * (clear - violet)
     assert detector._gem(_evidence(hull, clear), "green", ashore=True).gem == UNKNOWN
+
+
+def test_what_the_table_learned_of_its_empty_hulls_comes_before_how_far_the_middle_lies(
+        detector, profile):
+    # This table has shown green hulls empty looking just as this middle does, and with
+    # a violet gem looking otherwise: the middle is an empty hull's, however far its
+    # colour lies (a gem claimed where none is costs far more than one missed).
+    violet, clear = profile.classes["gem:violet"].bgr, profile.classes["gem:clear"].bgr
+    hull = violet - 0.3 * (clear - violet)
+    for k in range(2):
+        detector.looks.learn([SeenCanoe("green", "3", 30.0, look=(0.8 + 0.01 * k, 0.0, 0.0, 0.0))],
+                             {"green": [("3", None)]})
+        detector.looks.learn([SeenCanoe("green", "4", 30.0, look=(0.2 + 0.01 * k, 1.0, 0.0, 0.0))],
+                             {"green": [("4", "violet")]})
+    assert detector._gem(_evidence(hull, clear), "green").gem is None
