@@ -186,13 +186,12 @@ class CanoeFinder(Stage):
 
     def _holds_a_hull(self, ys: np.ndarray, xs: np.ndarray) -> bool:
         """Whether one whole hull shows among pixels of one colour: in either half when
-        they are cut in two, or in what is left once all thinner than a canoe's rim is
-        taken off (a neighbour's rim, a line of the print)."""
+        they are cut in two, or in what is left once all thinner than a canoe's rim
+        (RIM_MM) is taken off (a neighbour's rim)."""
         if any(self._whole_hull(*hv) for hv in self._split(ys, xs, 2)):
             return True
-        part = np.zeros((ys.max() - ys.min() + 1, xs.max() - xs.min() + 1), np.uint8)
-        part[ys - ys.min(), xs - xs.min()] = 1
-        k, parts = cv2.connectedComponents(cv2.morphologyEx(part, cv2.MORPH_OPEN, self._solid))
+        k, parts = cv2.connectedComponents(cv2.morphologyEx(
+            _crop(ys, xs, self._solid.shape[0]), cv2.MORPH_OPEN, self._solid))
         return any(self._whole_hull(*np.nonzero(parts == j)) for j in range(1, k))
 
     def _sides(self, ys: np.ndarray, xs: np.ndarray) -> tuple[float, float]:
@@ -300,6 +299,16 @@ class CanoeFinder(Stage):
         at = int(np.argmin(spread)) + 1
         first, second = order[:at], order[at:]
         return [(ys[first], xs[first]), (ys[second], xs[second])], float(spread[at - 1])
+
+
+def _crop(ys: np.ndarray, xs: np.ndarray, pad: int) -> np.ndarray:
+    """A mask of some pixels in the rectangle around them, with `pad` empty pixels all
+    round: an erosion takes what lies beyond a crop's edge as set, and would keep a thin
+    line that runs along it."""
+    part = np.zeros((ys.max() - ys.min() + 1 + 2 * pad, xs.max() - xs.min() + 1 + 2 * pad),
+                    np.uint8)
+    part[ys - ys.min() + pad, xs - xs.min() + pad] = 1
+    return part
 
 
 def hull_spread(img: np.ndarray, ys: np.ndarray, xs: np.ndarray) -> float:

@@ -176,18 +176,21 @@ def test_a_line_of_a_canoes_colour_two_canoes_long_is_no_canoe(detector, board, 
     assert _dock_canoes(detector, _dock_with(detector, board, profile, border), "brown") == []
 
 
+@pytest.mark.parametrize("beside_mm", [0.0, 6.5])
 def test_a_hull_with_a_fringe_of_its_colour_past_its_end_is_one_canoe(detector, board,
-                                                                      profile):
-    # A neighbour's rim of the hull's colour, thinner than a rim (RIM_MM), runs on past
-    # its tip: the blob is longer than one canoe, too small for two, and one canoe.
+                                                                      profile, beside_mm):
+    # A neighbour's rim of the hull's colour, thinner than RIM_MM (2 px here), runs on
+    # past its tip, along its middle or along its side: the blob is longer than one
+    # canoe, too small for two, and one canoe.
     brown = profile.classes["canoe:brown"].bgr
     cx, cy = _dock_centre(board)
+    dy = int(beside_mm * SCALE)
 
     def hull_and_fringe(img):
         cv2.ellipse(img, (cx, cy), (int(20 * SCALE), int(7 * SCALE)), 0, 0, 360,
                     brown.tolist(), -1)
-        cv2.rectangle(img, (cx + int(18 * SCALE), cy - 1), (cx + int(52 * SCALE), cy),
-                      brown.tolist(), -1)
+        cv2.rectangle(img, (cx + int(18 * SCALE), cy + dy - 1),
+                      (cx + int(52 * SCALE), cy + dy), brown.tolist(), -1)
 
     img = _dock_with(detector, board, profile, hull_and_fringe)
     assert len(_dock_canoes(detector, img, "brown")) == 1
