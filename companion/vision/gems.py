@@ -86,7 +86,8 @@ class GemReader(Stage):
 
         The camera blurs a gem's colour into its hull's, so a gem is judged by the
         direction in which the canoe's middle leaves the hull's own colour: towards which
-        gem's colour. The hull is the local light reference, so shadows do not matter.
+        gem's colour (and, where two gems' colours lie the same way, how far). The hull
+        is the local light reference, so shadows do not matter.
         Also returns what ``looks`` learns: how faceted and how pale the middle is, and
         the colour of its part least like the hull when something stood out there.
         `plain`: how uneven the picture's plain middles are (``_plain_texture``)."""

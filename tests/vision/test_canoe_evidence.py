@@ -35,11 +35,14 @@ def _water_with_patch(detector, board, profile, share_of_blue: float, seed: int 
     return np.clip(np.round(img), 0, 255).astype(np.uint8), hull > 0
 
 
-def _blue_canoes(detector, img):
+def _canoes_of(detector, img, player):
     labels = detector.profile.classify(img)
     canoe = detector._is_canoe[labels]
-    found, _ = detector._canoes(img, labels, canoe & detector.canoe_area)["blue"]
-    return found
+    return detector._canoes(img, labels, canoe & detector.canoe_area)[player][0]
+
+
+def _blue_canoes(detector, img):
+    return _canoes_of(detector, img, "blue")
 
 
 def test_patch_of_blue_class_only_by_a_hair_is_no_canoe(detector, board, profile):
@@ -157,12 +160,6 @@ def test_R_SETUP_3_two_canoes_of_one_player_side_by_side_are_two_canoes(
     assert len(_blue_canoes(detector, img)) == 2
 
 
-def _dock_canoes(detector, img, player):
-    labels = detector.profile.classify(img)
-    canoe = detector._is_canoe[labels]
-    return detector._canoes(img, labels, canoe & detector.canoe_area)[player][0]
-
-
 def test_a_line_of_a_canoes_colour_two_canoes_long_is_no_canoe(detector, board, profile):
     # A dock's dark border in a lamp's light can take the brown hull's class: as long as
     # two canoes end to end, with too few pixels for two and no whole hull among them.
@@ -173,7 +170,7 @@ def test_a_line_of_a_canoes_colour_two_canoes_long_is_no_canoe(detector, board, 
         cv2.rectangle(img, (cx - int(45 * SCALE), cy - int(3 * SCALE)),
                       (cx + int(45 * SCALE), cy + int(3 * SCALE)), brown.tolist(), -1)
 
-    assert _dock_canoes(detector, _dock_with(detector, board, profile, border), "brown") == []
+    assert _canoes_of(detector, _dock_with(detector, board, profile, border), "brown") == []
 
 
 @pytest.mark.parametrize("beside_mm", [0.0, 6.5])
@@ -193,4 +190,4 @@ def test_a_hull_with_a_fringe_of_its_colour_past_its_end_is_one_canoe(detector, 
                       (cx + int(52 * SCALE), cy + dy), brown.tolist(), -1)
 
     img = _dock_with(detector, board, profile, hull_and_fringe)
-    assert len(_dock_canoes(detector, img, "brown")) == 1
+    assert len(_canoes_of(detector, img, "brown")) == 1
