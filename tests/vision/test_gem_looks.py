@@ -38,30 +38,32 @@ def _evidence(hull, core) -> GemEvidence:
     return GemEvidence(0.8, hull, core, 30.0, 0.5 * (hull + core), (0.8, 0.0, 0.0, 0.0))
 
 
+def _violet_nearer_than_clear(profile):
+    """The violet and the clear gem's colours, and a hull's colour on the line through
+    them, the violet nearer: both gems leave it the same way."""
+    violet, clear = profile.classes["gem:violet"].bgr, profile.classes["gem:clear"].bgr
+    return violet, clear, violet - 0.3 * (clear - violet)
+
+
 def test_a_middle_farther_from_the_hull_than_a_gems_colour_is_not_that_gem(detector,
                                                                              profile):
-    # A hull whose colour lies on the line through the violet and the clear gem's, the
-    # violet nearer: both gems leave it the same way, and only how far tells them apart.
-    # A middle as far as the clear gem's colour is past the violet's: no mix of the hull
-    # and a violet gem lies there.
-    violet, clear = profile.classes["gem:violet"].bgr, profile.classes["gem:clear"].bgr
-    hull = violet - 0.3 * (clear - violet)
+    # Only how far tells the two gems apart: a middle as far as the clear gem's colour
+    # is past the violet's, and no mix of the hull and a violet gem lies there.
+    violet, clear, hull = _violet_nearer_than_clear(profile)
     assert detector._gem(_evidence(hull, clear), "green").gem == "clear"
 
 
 def test_a_middle_short_of_both_gems_colours_the_same_way_is_unsure(detector, profile):
     # As far as the violet gem's colour is also part of the way to the clear one's: a
     # violet gem, or a clear gem the camera blurred into its hull.
-    violet, clear = profile.classes["gem:violet"].bgr, profile.classes["gem:clear"].bgr
-    hull = violet - 0.3 * (clear - violet)
+    violet, clear, hull = _violet_nearer_than_clear(profile)
     assert detector._gem(_evidence(hull, violet), "green").gem == UNKNOWN
 
 
 def test_R_LAND_2_a_canoe_ashore_gets_no_gem_from_how_far_its_middle_lies(detector, profile):
     # On the dock a canoe is empty by the rules (R-LAND-2): only a gem plainly of
     # another colour is read there, not one told from another by how far it lies.
-    violet, clear = profile.classes["gem:violet"].bgr, profile.classes["gem:clear"].bgr
-    hull = violet - 0.3 * (clear - violet)
+    violet, clear, hull = _violet_nearer_than_clear(profile)
     assert detector._gem(_evidence(hull, clear), "green", ashore=True).gem == UNKNOWN
 
 
@@ -70,8 +72,7 @@ def test_what_the_table_learned_of_its_empty_hulls_comes_before_how_far_the_midd
     # This table has shown green hulls empty looking just as this middle does, and with
     # a violet gem looking otherwise: the middle is an empty hull's, however far its
     # colour lies (a gem claimed where none is costs far more than one missed).
-    violet, clear = profile.classes["gem:violet"].bgr, profile.classes["gem:clear"].bgr
-    hull = violet - 0.3 * (clear - violet)
+    violet, clear, hull = _violet_nearer_than_clear(profile)
     for k in range(2):
         detector.looks.learn([SeenCanoe("green", "3", 30.0, look=(0.8 + 0.01 * k, 0.0, 0.0, 0.0))],
                              {"green": [("3", None)]})
