@@ -146,7 +146,7 @@ class GemReader(Stage):
             cos = float(v @ u / max(np.linalg.norm(v) * np.linalg.norm(u), 1e-6))
             angles.append((math.degrees(math.acos(max(-1.0, min(1.0, cos)))), g))
         angles.sort()
-        (best, gem), (second, _) = angles[0], angles[1]
+        gem = angles[0][1]
         faceted = self._faceted(texture, player, plain)
         if own and gem != own and faceted is not False and not ashore \
                 and self._blend(middle, hull, gem, player) < GEM_FILL:
@@ -157,31 +157,29 @@ class GemReader(Stage):
             # the faceted middle is the hull's own gem (unsure when how uneven this
             # table's empty hulls look is not known yet).
             return own if faceted else UNKNOWN
-        if best <= GEM_ANGLE and second - best >= GEM_MARGIN:
-            return gem
+        if (standing := _stands_out(angles)) is not None:
+            return standing
         # No gem's colour stands out: the look of the gem (or of an empty hull) this
         # table's confirmed pictures showed in hulls of this colour that the middle is
         # nearest (``looks``), once it has learned two.
         learned = None if ashore else self.looks.middle_gem(player, look)
         if learned == EMPTY:
             return None
-        if learned is not None or ashore or best > GEM_ANGLE:
-            # (Ashore a canoe is empty by the rules: a gem is read there only when
-            # plainly of another colour.)
-            return learned if learned in self._gem_idx else UNKNOWN
-        # Before the table has learned such looks: gems whose colours lie the same way
-        # from the hull's (a violet gem and a clear one in a yellow hull) differ in how
-        # far. A middle past a gem's colour on the way to it is no mix of hull and that
-        # gem, so not that gem; of the others, one that stands out by its direction is.
-        # (``_blend`` measures the way against the gem's colour as seen in canoes once
-        # learned, the direction test against its colour anywhere: on the stills both
-        # are the profile's, as GEM_BEYOND was measured.)
-        mixes = [(angle, g) for angle, g in angles
-                 if self._blend(core, hull, g, player) <= GEM_BEYOND]
-        if mixes and mixes[0][0] <= GEM_ANGLE and (
-                len(mixes) == 1 or mixes[1][0] - mixes[0][0] >= GEM_MARGIN):
-            return mixes[0][1]
-        return UNKNOWN
+        if learned is None and not ashore:
+            # Before the table has learned such looks: gems whose colours lie the same
+            # way from the hull's (a violet gem and a clear one in a yellow hull) differ
+            # in how far. A middle past a gem's colour on the way to it is no mix of hull
+            # and that gem, so not that gem; of the others, one that stands out by its
+            # direction is. (Not ashore: a canoe there is empty by the rules, a gem read
+            # only when plainly of another colour. ``_blend`` measures the way against
+            # the gem's colour as seen in canoes once learned, the direction test against
+            # its colour anywhere: on the stills both are the profile's, as GEM_BEYOND
+            # was measured.)
+            reached = _stands_out([(angle, g) for angle, g in angles
+                                   if self._blend(core, hull, g, player) <= GEM_BEYOND])
+            if reached is not None:
+                return reached
+        return learned if learned in self._gem_idx else UNKNOWN
 
     def _gem_colour(self, gem: str, player: str) -> np.ndarray:
         """A gem's colour in a canoe of `player`'s colour here: as this table showed it
@@ -305,6 +303,16 @@ def _saturation(bgr: np.ndarray) -> np.ndarray:
     """HSV saturation of (n, 3) colours: how far from grey, whatever the brightness."""
     top = bgr.max(axis=1)
     return (top - bgr.min(axis=1)) / np.maximum(top, 1.0)
+
+
+def _stands_out(angles: list[tuple[float, str]]) -> str | None:
+    """Of gems by how far (degrees) a canoe's middle points off each one's colour, best
+    first: the first, when within GEM_ANGLE and GEM_MARGIN nearer than the next."""
+    if not angles or angles[0][0] > GEM_ANGLE:
+        return None
+    if len(angles) > 1 and angles[1][0] - angles[0][0] < GEM_MARGIN:
+        return None
+    return angles[0][1]
 
 
 __all__ = ["GemReader"]
