@@ -12,8 +12,10 @@ import math
 import cv2
 import numpy as np
 
+from .profile import features
 from .stage import Stage
 from .thresholds import (
+    ALONG_FLOW,
     CROWD_SOLID,
     HULL_LIKELIER,
     HULL_SHOWS,
@@ -156,6 +158,51 @@ class CanoeFinder(Stage):
             return hulls
         return [hull for hull, (_, place, spread) in zip(hulls, measured, strict=True)
                 if spread >= SMOOTHEST * typical or place in ("D", "F", None)]
+
+    def _reported_at(self, centre: tuple[float, float]) -> str | None:
+        """The place a canoe whose middle lies at `centre` (board mm) is reported at;
+        None for none (off every place, or on a deposit)."""
+        place = self.board.place_at(centre)
+        if place is None or self.deposit_mask[int(centre[1] * self.scale),
+                                              int(centre[0] * self.scale)]:
+            return None
+        if place not in ("D", "F"):
+            # On its disc: canoes share a disc side by side, across the flow, so one
+            # lying further along the flow than the disc reaches is no canoe (a fleck
+            # of water the colour of a blue hull).
+            fx, fy = self.board.flow(place)
+            sx, sy = self.board.slots[place]
+            if abs((centre[0] - sx) * fx + (centre[1] - sy) * fy) > ALONG_FLOW * \
+                    self.board.disc_radius_mm:
+                return None
+        return place
+
+    def _two_of_a_colour(self, img: np.ndarray, hulls: list[tuple[str, np.ndarray, np.ndarray]]
+                         ) -> list[tuple[str, np.ndarray, np.ndarray]]:
+        """The hulls, but never more than two of one colour where canoes are reported:
+        a player has two canoes (R-SETUP-3), so of more, those whose colour as a whole
+        lies farthest from this table's hulls of that colour (the Mahalanobis distance
+        of their mean to its class) are something else taking the class: a canoe's
+        shadow on pale water, a scrap of print beside a hand."""
+        reported = [self._reported_at(((xs.mean() + 0.5) / self.scale,
+                                       (ys.mean() + 0.5) / self.scale)) is not None
+                    for _, ys, xs in hulls]
+        colours = [p for p, _, _ in hulls]
+        crowded = {p for p in colours
+                   if sum(r for q, r in zip(colours, reported, strict=True) if q == p) > 2}
+        if not crowded:
+            return hulls
+        far: set[int] = set()
+        for player in crowded:
+            cls = self.profile.classes[f"canoe:{player}"]
+            ours = [i for i, (p, _, _) in enumerate(hulls) if p == player and reported[i]]
+            gaps = []
+            for i in ours:
+                _, ys, xs = hulls[i]
+                d = features(img[ys, xs]).mean(axis=0) - cls.mean
+                gaps.append(float(d @ cls.inverse @ d))
+            far.update(ours[k] for k in np.argsort(gaps, kind="stable")[2:])
+        return [h for i, h in enumerate(hulls) if i not in far]
 
     def _apart_from_each_other(self, hulls: list[tuple[str, np.ndarray, np.ndarray]]
                                ) -> list[tuple[str, np.ndarray, np.ndarray]]:

@@ -64,7 +64,6 @@ from .stage import GemEvidence
 from .straighten import Straightener
 from .surface import Surface, cell_px, fresh
 from .thresholds import (
-    ALONG_FLOW,
     CLOSE_MM,
     CROWD_UNLIKE,
     HAND_COLOUR_PX,
@@ -264,6 +263,7 @@ class Detector(BoardMasks, Straightener, HandFinder, CanoeFinder, GemReader, Dis
             skin = {p for p, i in self._canoe_idx.items() if on_hand[i] >= HAND_COLOUR_PX
                     * self.canoe_px}
             hulls = [(p, ys, xs) for p, ys, xs in hulls if p not in skin]
+        hulls = self._two_of_a_colour(img, hulls)
         canoes: list[tuple[str, tuple[float, float], str | None]] = []
         seen: list[SeenCanoe] = []
         cache: dict[tuple[str, int, int], tuple[np.ndarray, GemEvidence | None]] = {}
@@ -312,7 +312,6 @@ class Detector(BoardMasks, Straightener, HandFinder, CanoeFinder, GemReader, Dis
     def _observation(self, img: np.ndarray, image: np.ndarray, labels: np.ndarray,
                      canoe: np.ndarray, canoes: list, location: Location,
                      occluded: list[str], unseen: list[str]) -> dict[str, Any]:
-        b = self.board
         discs = self._discs(img, labels, canoe)
         for hidden in [*occluded, *unseen]:
             # Nothing is read next to a hand: its shadow tints a ring as a disc does;
@@ -325,19 +324,9 @@ class Detector(BoardMasks, Straightener, HandFinder, CanoeFinder, GemReader, Dis
         dock: list[dict[str, Any]] = []
         falls: list[dict[str, Any]] = []
         for player, centre, gem in canoes:
-            place = b.place_at(centre)
-            if place is None or self.deposit_mask[int(centre[1] * self.scale),
-                                                  int(centre[0] * self.scale)]:
+            place = self._reported_at(centre)
+            if place is None:
                 continue
-            if place not in ("D", "F"):
-                # On its disc: canoes share a disc side by side, across the flow, so
-                # one lying further along the flow than the disc reaches is no canoe
-                # (a fleck of water the colour of a blue hull).
-                fx, fy = b.flow(place)
-                sx, sy = b.slots[place]
-                if abs((centre[0] - sx) * fx + (centre[1] - sy) * fy) > ALONG_FLOW * \
-                        b.disc_radius_mm:
-                    continue
             seen = {"player": player, "gem": gem}
             if place == "D":
                 dock.append(seen)

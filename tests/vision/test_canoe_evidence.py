@@ -191,3 +191,56 @@ def test_a_hull_with_a_fringe_of_its_colour_past_its_end_is_one_canoe(detector, 
 
     img = _dock_with(detector, board, profile, hull_and_fringe)
     assert len(_canoes_of(detector, img, "brown")) == 1
+
+
+def _hull_at(img, board, centre_mm, bgr) -> tuple[np.ndarray, np.ndarray]:
+    """Paint a hull of colour `bgr` on `img` with its middle at `centre_mm`: its pixels."""
+    mask = np.zeros(img.shape[:2], np.uint8)
+    cv2.ellipse(mask, (int(centre_mm[0] * SCALE), int(centre_mm[1] * SCALE)),
+                (int(20 * SCALE), int(7 * SCALE)), 0, 0, 360, 1, -1)
+    img[mask > 0] = bgr
+    return np.nonzero(mask)
+
+
+def _blues_on_slots(detector, board, profile, shares: list[float]):
+    """Water with a blue hull on slots 1, 3, 5: the i-th `shares[i]` of the way
+    from the water's colour to the blue hull's. The hulls as the canoes stage lists them."""
+    water, blue = profile.classes["water"].bgr, profile.classes["canoe:blue"].bgr
+    img = np.empty((*detector.shape, 3), np.uint8)
+    img[:] = np.round(water)
+    hulls = [("blue", *_hull_at(img, board, board.slots[str(1 + 2 * i)],
+                                np.round((1 - s) * water + s * blue)))
+             for i, s in enumerate(shares)]
+    return img, hulls
+
+
+def test_R_SETUP_3_of_three_hulls_of_one_colour_the_one_least_of_its_colour_is_no_canoe(
+        detector, board, profile):
+    # A player has two canoes (R-SETUP-3): a third hull of blue's class (a canoe's shadow
+    # on pale water) is the one whose colour lies farthest from this table's blue hulls.
+    img, hulls = _blues_on_slots(detector, board, profile, [1.0, 0.7, 1.0])
+    kept = detector._two_of_a_colour(img, hulls)
+    assert [h[1].mean() for h in kept] == [hulls[0][1].mean(), hulls[2][1].mean()]
+
+
+def test_two_hulls_of_one_colour_are_kept_however_unlike_its_colour(detector, board,
+                                                                    profile):
+    img, hulls = _blues_on_slots(detector, board, profile, [1.0, 0.7])
+    assert len(detector._two_of_a_colour(img, hulls)) == 2
+
+
+def test_a_hull_where_no_canoe_is_reported_does_not_count_towards_two(detector, board,
+                                                                      profile):
+    img, hulls = _blues_on_slots(detector, board, profile, [1.0, 0.7])
+    off = next((x, y) for x in range(5, 400, 5) for y in range(5, 400, 5)
+               if board.place_at((x, y)) is None)
+    hulls.append(("blue", *_hull_at(img, board, off, profile.classes["canoe:blue"].bgr)))
+    assert detector._reported_at(off) is None
+    assert len(detector._two_of_a_colour(img, hulls)) == 3
+
+
+def test_hulls_of_other_colours_do_not_count_towards_two(detector, board, profile):
+    img, hulls = _blues_on_slots(detector, board, profile, [1.0, 0.7])
+    green = _hull_at(img, board, board.slots["7L"], profile.classes["canoe:green"].bgr)
+    hulls.append(("green", *green))
+    assert len(detector._two_of_a_colour(img, hulls)) == 3
