@@ -3,6 +3,8 @@
 Each canoe colour's blobs are judged by shape against the hull the profile measured: one
 hull, two side by side or end to end (a player has two), or no canoe (a streak along a
 bank, the dark rim of another canoe).
+Of more hulls of one colour than a player's two canoes where canoes are reported, the
+two most of that colour are kept.
 """
 
 from __future__ import annotations
@@ -141,9 +143,8 @@ class CanoeFinder(Stage):
     def _measured(self, img: np.ndarray, hulls: list[tuple[str, np.ndarray, np.ndarray]]
                   ) -> list[tuple[str, str | None, float]]:
         """Each hull's colour, place (None off every place) and ``hull_spread``."""
-        return [(player, self.board.place_at(((xs.mean() + 0.5) / self.scale,
-                                              (ys.mean() + 0.5) / self.scale)),
-                 hull_spread(img, ys, xs)) for player, ys, xs in hulls]
+        return [(player, self.board.place_at(self._middle(ys, xs)), hull_spread(img, ys, xs))
+                for player, ys, xs in hulls]
 
     def _not_shadows(self, hulls: list[tuple[str, np.ndarray, np.ndarray]],
                      measured: list[tuple[str, str | None, float]]
@@ -159,9 +160,14 @@ class CanoeFinder(Stage):
         return [hull for hull, (_, place, spread) in zip(hulls, measured, strict=True)
                 if spread >= SMOOTHEST * typical or place in ("D", "F", None)]
 
+    def _middle(self, ys: np.ndarray, xs: np.ndarray) -> tuple[float, float]:
+        """The middle of a hull's pixels, in board millimetres."""
+        return (xs.mean() + 0.5) / self.scale, (ys.mean() + 0.5) / self.scale
+
     def _reported_at(self, centre: tuple[float, float]) -> str | None:
         """The place a canoe whose middle lies at `centre` (board mm) is reported at;
-        None for none (off every place, or on a deposit)."""
+        None for none: off every place, on a deposit, or on a slot but further along
+        the flow than its disc reaches."""
         place = self.board.place_at(centre)
         if place is None or self.deposit_mask[int(centre[1] * self.scale),
                                               int(centre[0] * self.scale)]:
@@ -181,21 +187,17 @@ class CanoeFinder(Stage):
                          ) -> list[tuple[str, np.ndarray, np.ndarray]]:
         """The hulls, but never more than two of one colour where canoes are reported:
         a player has two canoes (R-SETUP-3), so of more, those whose colour as a whole
-        lies farthest from this table's hulls of that colour (the Mahalanobis distance
-        of their mean to its class) are something else taking the class: a canoe's
-        shadow on pale water, a scrap of print beside a hand."""
-        reported = [self._reported_at(((xs.mean() + 0.5) / self.scale,
-                                       (ys.mean() + 0.5) / self.scale)) is not None
-                    for _, ys, xs in hulls]
-        colours = [p for p, _, _ in hulls]
-        crowded = {p for p in colours
-                   if sum(r for q, r in zip(colours, reported, strict=True) if q == p) > 2}
-        if not crowded:
-            return hulls
+        lies farthest from this table's hulls of that colour (the squared Mahalanobis
+        distance of their mean features to its class) are something else taking the
+        class: a canoe's shadow on pale water, a scrap of print beside a hand. (On a
+        tie the earlier is kept: they come largest first.)"""
         far: set[int] = set()
-        for player in crowded:
+        for player in {p for p, _, _ in hulls}:
+            ours = [i for i, (p, ys, xs) in enumerate(hulls)
+                    if p == player and self._reported_at(self._middle(ys, xs)) is not None]
+            if len(ours) <= 2:
+                continue
             cls = self.profile.classes[f"canoe:{player}"]
-            ours = [i for i, (p, _, _) in enumerate(hulls) if p == player and reported[i]]
             gaps = []
             for i in ours:
                 _, ys, xs = hulls[i]

@@ -91,8 +91,9 @@ class Reading:
     # Per slot, its ring's brightness against the water around it (``disc_contrasts``):
     # what ``DiscLooks`` learns from a confirmed picture.
     disc_contrasts: dict[str, float] = field(default_factory=dict)
-    # Each hull found (before shadows are told from hulls): its colour, place (None off
-    # every place) and ``canoes.hull_spread``: what calibration learns a hull's look by.
+    # Each hull found (before shadows are told from hulls, and before a colour is cut to
+    # a player's two canoes): its colour, place (None off every place) and
+    # ``canoes.hull_spread``: what calibration learns a hull's look by.
     hulls: list[tuple[str, str | None, float]] = field(default_factory=list)
     # The board's look cells (``surface``) the frame does not reach, where the picture
     # is streaks: nothing of the board's look is learned there (None: it reaches all).
@@ -269,7 +270,7 @@ class Detector(BoardMasks, Straightener, HandFinder, CanoeFinder, GemReader, Dis
         cache: dict[tuple[str, int, int], tuple[np.ndarray, GemEvidence | None]] = {}
         middles = []
         for player, ys, xs in hulls:
-            centre = ((xs.mean() + 0.5) / self.scale, (ys.mean() + 0.5) / self.scale)
+            centre = self._middle(ys, xs)
             middles.append((player, centre, self._evidence_cached(
                 image, location, img, centre, player, cache, (ys, xs))))
         plain = self._plain_texture(e for _, _, e in middles)
