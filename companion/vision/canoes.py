@@ -4,7 +4,7 @@ Each canoe colour's blobs are judged by shape against the hull the profile measu
 hull, two side by side or end to end (a player has two), or no canoe (a streak along a
 bank, the dark rim of another canoe).
 Of more hulls of one colour than a player's two canoes where canoes are reported, the
-two most of that colour are kept.
+two most like this table's hulls of that colour are kept.
 """
 
 from __future__ import annotations

@@ -191,4 +191,3 @@ def test_a_hull_with_a_fringe_of_its_colour_past_its_end_is_one_canoe(detector, 
 
     img = _dock_with(detector, board, profile, hull_and_fringe)
     assert len(_canoes_of(detector, img, "brown")) == 1
-
