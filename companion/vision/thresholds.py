@@ -57,8 +57,9 @@ GEM_FILL = 0.3              # a gem's colour makes at least this share of the ca
 GEM_ANGLE = 35.0            # degrees: how far a gem's colour may point off its class
 GEM_MARGIN = 3.0            # degrees: how much nearer the best gem must be than the next
 # A canoe's middle mixes its gem's colour with the hull's: on the way from the hull's
-# colour to the gem's it lies at most this far, the gem's own colour being 1 (on the
-# tuned stills 19 in 20 true gems' middles lie within 1.12; blur leaves most short of 1).
+# colour to the gem's, the middle's part least like the hull (``GemEvidence.core``) lies
+# at most this far, the gem's own colour being 1 (on the tuned stills 19 in 20 true
+# gems' cores lie within 1.12-1.18; blur leaves most short of 1, the median 0.78).
 GEM_BEYOND = 1.15
 PALEST = 10                 # a canoe's middle's palest part: this fraction (1/10) of it
 LOOK_CHROMA = 10.0          # a middle's chromaticity shift, scaled near its paleness's range
