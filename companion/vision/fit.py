@@ -17,7 +17,7 @@ from companion.rules.geometry import DEPTH, path_steps
 from companion.rules.state import canoe_key
 
 from .expected import Canoe
-from .mismatch import Mismatch, same_gem
+from .mismatch import Mismatch, same_gem, shows_hull
 from .sighting import Sighting
 
 
@@ -98,7 +98,12 @@ def _pair_cost(player: str, exp: Canoe, seen: Canoe, w: FitWeights,
         # taken out.
         return cost
     if not _fits_gem(player, exp[1], seen[1]):
-        if exp[1] is not None and seen[1] is not None:
+        if shows_hull(player, exp[1], seen[1]):
+            # A clear gem not seen, as the hull shows through it: no dearer than a
+            # colour misread, as it cost before this table's camera showed how often
+            # its clear gems hide.
+            cost += min(w.colour, w.unseen(exp[1] or ""))
+        elif exp[1] is not None and seen[1] is not None:
             cost += w.colour
         elif exp[1] is not None:
             cost += w.unseen(exp[1])

@@ -28,6 +28,7 @@ from typing import Any
 
 import numpy as np
 
+from .mismatch import shows_hull
 from .sighting import UNKNOWN
 from .take_looks import TAKES_PRIOR, TakeLooks, robust, share, sightings
 
@@ -295,8 +296,10 @@ class PieceLooks(TakeLooks):
             gem = there[0]
             if canoe.place not in ("D", "F"):
                 if gem is not None:
+                    # (A clear gem read as its hull's colour did not show.)
                     self._shown.setdefault(gem, deque(maxlen=KEEP)).append(
-                        canoe.gem is not None)
+                        canoe.gem is not None
+                        and not shows_hull(canoe.player, gem, canoe.gem))
                 else:
                     # (A gem of the hull's own colour or one read as unknown is no
                     # claim of a gem.)

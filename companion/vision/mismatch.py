@@ -99,18 +99,28 @@ class Mismatch:
 
     @property
     def misread_colour(self) -> bool:
-        """A gem seen where a gem should be, of another colour (and in the right place)."""
+        """A gem seen where a gem should be, of another colour (and in the right place);
+        not a clear gem read as its hull (``shows_hull``): that one was not seen."""
         return (self.kind == "cargo" and isinstance(self.expected, tuple)
                 and isinstance(self.seen, tuple) and self.expected[1] is not None
-                and self.seen[1] is not None)
+                and self.seen[1] is not None and not self.hull_through)
 
     @property
     def unseen_gem(self) -> bool:
         """A canoe seen empty where it should carry a gem (in the right place): a gem
-        hides more easily than one appears (a clear gem on a pale hull, one in glare)."""
+        hides more easily than one appears (a clear gem on a pale hull, one in glare).
+        So is a clear gem read as the hull's own colour (``shows_hull``)."""
         return (self.kind == "cargo" and isinstance(self.expected, tuple)
                 and isinstance(self.seen, tuple) and self.expected[1] is not None
-                and self.seen[1] is None)
+                and (self.seen[1] is None or self.hull_through))
+
+    @property
+    def hull_through(self) -> bool:
+        """A clear gem read as the hull's own colour (``shows_hull``): not seen, yet read
+        as such a gem reads: no more a sign of another move than a misread colour."""
+        return (self.kind == "cargo" and isinstance(self.expected, tuple)
+                and isinstance(self.seen, tuple)
+                and shows_hull(self.player, self.expected[1], self.seen[1]))
 
     @property
     def places(self) -> tuple[str, ...]:
@@ -203,4 +213,12 @@ def same_gem(a: str | None, b: str | None) -> bool:
     return a == b or a == UNKNOWN or b == UNKNOWN
 
 
-__all__ = ["Mismatch", "place_name", "same_gem"]
+def shows_hull(player: str | None, expected: str | None, seen: str | None) -> bool:
+    """Whether a canoe of `player`'s colour that should carry `expected` was read with
+    the hull's own colour where a clear gem should be: a clear gem has no colour of its
+    own, the hull shows through it, and an empty hull reads so too (``fit._fits_gem``).
+    The picture saw no gem there, not a gem of another colour."""
+    return expected == "clear" and seen is not None and seen == player
+
+
+__all__ = ["Mismatch", "place_name", "same_gem", "shows_hull"]

@@ -33,7 +33,8 @@ def slips(mismatches: Sequence[Mismatch]) -> str | None:
     "hidden" (only canoes not seen, and gems a canoe carried before the event seen in
     another colour or not at all: ``_benign``), "misread" (those, gems of another
     colour and one gem not seen: a clear gem on a pale hull, one in glare; and any gems
-    read in the neighbour's canoe on a shared disc: ``_swapped``), "stirred" (only
+    read in the neighbour's canoe on a shared disc, ``_swapped``, or clear gems read as
+    their hulls, ``Mismatch.hull_through``), "stirred" (only
     things not seen, and places whose pixels changed that the event leaves as they were,
     or canoes whose look says otherwise than the event of their cargo: ``LOOKED``), or None
     (something the picture shows that the event does not explain; two gems unseen at
@@ -46,9 +47,11 @@ def slips(mismatches: Sequence[Mismatch]) -> str | None:
         return "stirred"
     swapped = _swapped(mismatches)
     given = {id(m) for _, m in swapped}
-    # A gem read in the neighbour's canoe was seen, not missed.
+    # A gem read in the neighbour's canoe was seen, not missed; a clear gem read as its
+    # hull was read as one reads.
     lost = {id(m) for m, _ in swapped}
-    if sum(m.unseen_gem and id(m) not in lost for m in mismatches) <= 1 and \
+    if sum(m.unseen_gem and id(m) not in lost and not m.hull_through
+           for m in mismatches) <= 1 and \
             all(_slip(m) or id(m) in given for m in mismatches):
         return "misread"
     return None

@@ -160,6 +160,21 @@ def test_a_gem_of_the_hulls_own_colour_does_not_tell_it_from_an_empty_canoe():
     assert result.status == "exact" and format_turn(result.turn) == "D-4"
 
 
+def test_R_GEM_3_a_clear_gem_read_as_its_hull_is_a_gem_not_seen_not_another_colour():
+    # A clear gem has no colour of its own: the blue hull shows through it. Blue read
+    # where only D-4+clear comes near is that gem not made out, not a gem of another
+    # colour loaded where none lies: the turn is taken, not asked about.
+    game = worked_example()
+    turn = parse_turn("D-4+clear", "blue")
+    obs = observe_after(game, turn)
+    [canoe] = obs["slots"]["4"]["canoes"]
+    canoe["gem"] = "blue"
+    result = infer_turn(game, obs)
+    [cargo] = result.candidates[0].mismatches
+    assert cargo.unseen_gem and not cargo.misread_colour
+    assert result.status == "exact" and result.turn == turn
+
+
 def test_unloading_at_the_start_or_at_the_end_is_ambiguous_as_deposits_are_not_seen():
     game = Game(["blue", "green", "yellow"])
     game.apply({"event": "cards", "cards": {"blue": 5, "green": 1, "yellow": 2}})
@@ -1034,6 +1049,24 @@ def test_a_gem_read_in_the_neighbours_canoe_of_a_shared_disc_is_no_gem_unseen():
     assert slips([lost, given, hid]) == "misread"
     other = Mismatch("cargo", "green", ("5", "blue"), ("5", None), 1.0)
     assert slips([lost, given, hid, other]) is None  # two gems unseen besides the swap
+
+
+def test_a_clear_gem_read_as_its_hull_is_not_a_second_gem_unseen():
+    """Red loads clear on 4, read as red (the hull through the gem), and violet on 5
+    that hid: one gem not seen and one read as a clear gem reads, a misread to ask
+    about, not two gems unseen at once. It costs as a colour misread at most."""
+    from companion.vision.fit import DEFAULT_WEIGHTS, Mismatch, match_canoes
+
+    w = DEFAULT_WEIGHTS
+    cost, (through,) = match_canoes("red", [("4", "clear")], [("4", "red")], w,
+                                    loaded=[("4", "clear")])
+    assert cost == w.colour and through.unseen_gem and through.hull_through
+    hid = Mismatch("cargo", "red", ("5", "violet"), ("5", None), 1.0)
+    assert slips([through, hid]) == "misread"
+    other = Mismatch("cargo", "red", ("5", "violet"), ("5", "blue"), w.colour)
+    assert not other.hull_through and other.misread_colour
+    also_hid = Mismatch("cargo", "green", ("3", "blue"), ("3", None), 1.0)
+    assert slips([through, hid, also_hid]) is None  # two gems unseen besides it
 
 
 def test_R_RIVER_5_a_gem_seen_in_an_empty_canoe_of_a_player_who_does_not_move_is_a_misread():

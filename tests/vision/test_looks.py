@@ -111,6 +111,17 @@ def test_how_often_a_carried_gem_showed_is_counted_per_colour_from_the_state():
     assert shown["clear"] == (1 + seen) / (4 + seen + missed)
 
 
+def test_a_clear_gem_read_as_its_hull_did_not_show():
+    # Read as red in a red canoe, the clear gem was not made out: the hull showed
+    # through it, as an empty red hull reads.
+    looks = PieceLooks()
+    state = {"red": [("3", "clear")]}
+    for gem in ("red", "red", "clear"):
+        looks.learn([SeenCanoe("red", "3", 5.0, gem=gem)], state)
+    seen, missed = CLEAR_SHOWN_PRIOR
+    assert looks.shown()["clear"] == (1 + seen) / (3 + seen + missed)
+
+
 def test_a_clear_gem_starts_as_one_the_camera_misses_every_other_time():
     # It shows its hull through it: before this table has shown any, not seeing one in
     # a canoe that loaded it tells little (a coloured gem starts as always seen).
