@@ -146,8 +146,11 @@ class Inference:
         loaded from a pile seen to change), however many, and no other event explains
         the picture as nearly, not even by a gem that hid. Nothing seen contradicts it,
         and asking the players to confirm it would only make them press a button. A gem
-        seen in another colour is still asked about: it may be a misread, or a gem
-        loaded where that colour does not lie (a move no rule allows). Not either when
+        the event loads seen in another colour is still asked about: it may be a
+        misread, or a gem loaded where that colour does not lie (a move no rule allows);
+        not a gem the canoe carried before (it rode with its canoe, R-GEM-6; nothing is
+        loaded in the river's phase, R-RIVER-5), nor one from a pile seen to change as
+        the event says (``_benign``). Not either when
         the picture shows changes the event does not explain (others' canoes moved;
         others' canoes not seen, or seen beyond the two they have, are only slips; so is
         a gem seen in an empty canoe that no legal event puts there, ``_made_up``). The
@@ -162,7 +165,7 @@ class Inference:
             return self
         best = self.best
         if len(best) != 1 or best[0] is not self.candidates[0] \
-                or any(m.misread_colour for m in best[0].mismatches):
+                or any(m.misread_colour and not _benign(m) for m in best[0].mismatches):
             return self
         made_up = [m for m in best[0].mismatches if self._made_up(m)]
         fit = replace(best[0], score=best[0].score - sum(m.cost for m in made_up),

@@ -202,3 +202,22 @@ def test_R_RIVER_5_a_gem_misread_after_the_river_is_no_question_about_the_river(
     assert result.status == "exact"
     assert result.event.steps == 2 and result.event.branches == ("L", "R")
     assert {m.kind for m in result.candidates[0].mismatches} == {"cargo"}
+
+
+def test_R_RIVER_5_a_canoe_hidden_and_a_gem_misread_are_no_question_about_the_river():
+    # Yellow's canoe not seen and green's clear gem read as violet: together more than a
+    # picture's slips, but neither says anything against the push. Nothing is loaded in
+    # phase III, so the gem rode with its canoe; the push the rules give is taken.
+    game = round_one({"blue": 5, "green": 6, "yellow": 2}, ["D-5", "D-4+clear", "D-2"])
+    picture = picture_after(game, ["L", "R"])
+    (green,) = picture["slots"]["6R"]["canoes"]
+    assert green["gem"] == "clear"
+    green["gem"] = "violet"
+    hidden = [s for s in picture["slots"].values()
+              if any(c["player"] == "yellow" for c in s["canoes"])]
+    assert len(hidden) == 1
+    hidden[0]["canoes"] = [c for c in hidden[0]["canoes"] if c["player"] != "yellow"]
+    result = infer_river(game, picture)
+    assert {m.kind for m in result.candidates[0].mismatches} == {"cargo", "missing"}
+    assert result.status == "exact"
+    assert result.event.steps == 2 and result.event.branches == ("L", "R")
