@@ -140,8 +140,10 @@ class CameraReferee:
         except InferenceError:
             return "same"
         # Moves the view shows but for a gem's colour misread (a gem a canoe carried
-        # before is read as it likes), as near as the nearest of them.
-        fits = [c for c in result.candidates if all(m.misread_colour for m in c.mismatches)]
+        # before is read as it likes; a clear gem read as its hull), as near as the
+        # nearest of them.
+        fits = [c for c in result.candidates
+                if all(m.misread_colour or m.hull_through for m in c.mismatches)]
         near = [c for c in fits if c.score < fits[0].score + MARGIN] if fits else []
         if not near:
             return self._hidden_load(game, seen, result, source)

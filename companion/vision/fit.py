@@ -100,9 +100,11 @@ def _pair_cost(player: str, exp: Canoe, seen: Canoe, w: FitWeights,
     if not _fits_gem(player, exp[1], seen[1]):
         if shows_hull(player, exp[1], seen[1]):
             # A clear gem not seen, as the hull shows through it: no dearer than a
-            # colour misread, as it cost before this table's camera showed how often
-            # its clear gems hide.
-            cost += min(w.colour, w.unseen(exp[1] or ""))
+            # colour misread (which the hull's colour is likelier than, for a gem with
+            # no colour of its own), less where this table's camera often misses
+            # clear gems. (Whether that settles a question is ``_unseen_only``'s, by
+            # the share alone.)
+            cost += min(w.colour, w.unseen("clear"))
         elif exp[1] is not None and seen[1] is not None:
             cost += w.colour
         elif exp[1] is not None:

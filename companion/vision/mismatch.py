@@ -171,6 +171,8 @@ class Mismatch:
             assert isinstance(exp, tuple) and isinstance(seen, tuple)
             should = f"carry {exp[1]}" if exp[1] else "be empty"
             got = f"with {seen[1]}" if seen[1] else "empty"
+            if self.hull_through:
+                got = "empty (a clear gem shows its hull through it)"
             return f"{self.player}'s canoe {_on(exp[0])} should {should}, seen {got}"
         if self.kind == "kept":
             assert isinstance(exp, tuple) and isinstance(seen, tuple)

@@ -196,20 +196,21 @@ def test_R_GEM_3_a_move_leaving_the_same_pieces_is_played_when_the_piles_name_it
         table.store.close()
 
 
-def _a_canoe_can_load_where_it_lies() -> tuple[Table, Turn]:
+def _a_canoe_can_load_where_it_lies(gem: str | None = None) -> tuple[Table, Turn]:
     """A table at the first random position (seed 31) where a legal turn loads a gem
-    into a canoe where it lies and moves no canoe (e.g. "5+yellow"): the picture after
-    it shows every canoe as before when the gem hides in its canoe."""
+    (`gem`, or any) into a canoe where it lies and moves no canoe (e.g. "5+yellow"):
+    the picture after it shows every canoe as before when the gem hides in its canoe."""
     from companion.rules.random_play import random_positions
 
-    for game in random_positions(random.Random(31), 30):
+    for game in random_positions(random.Random(31), 90):
         for turn in game.legal_turns():
             if turn.cloud is None and turn.canoes and all(
                     a.destination == a.origin and a.steal is None
                     and [op[:5] for op in (*a.pre, *a.post)] == ["load:"]
+                    and gem in (None, *(op[5:] for op in (*a.pre, *a.post)))
                     for a in turn.canoes):
                 return _table_of(game), turn
-    raise AssertionError("no such position among the first thirty of seed 31")
+    raise AssertionError("no such position among the first ninety of seed 31")
 
 
 def _same_pieces_piles_changed(table: Table, turn: Turn, **pixels) -> dict:
@@ -224,13 +225,15 @@ def _same_pieces_piles_changed(table: Table, turn: Turn, **pixels) -> dict:
             "deposits_changed": [deposit], "deposits_taken": {deposit: gem}, **pixels}
 
 
-@pytest.mark.parametrize("read_as", ["hidden", "hull's colour"])
-def test_R_GEM_3_a_gem_loaded_in_place_is_played_when_its_pile_shows_it_taken(read_as):
+@pytest.mark.parametrize(("read_as", "gem"), [("hidden", None), ("hull's colour", None),
+                                             ("hull's colour", "clear")])
+def test_R_GEM_3_a_gem_loaded_in_place_is_played_when_its_pile_shows_it_taken(read_as, gem):
     # A canoe loaded where it lay; the gem hides in it (a clear gem, one of the hull's
     # own colour), or is read in the hull's colour (which an empty hull of that colour
-    # shows too), but its pile shows a gem of that colour gone: no move leaves a pile
-    # so, and this one takes it. It is played, not asked about with one answer.
-    table, turn = _a_canoe_can_load_where_it_lies()
+    # shows too, and a clear gem shows through it), but its pile shows a gem of that
+    # colour gone: no move leaves a pile so, and this one takes it. It is played, not
+    # asked about with one answer.
+    table, turn = _a_canoe_can_load_where_it_lies(gem)
     try:
         events = len(table.game.events)
         view = _same_pieces_piles_changed(table, turn)
@@ -241,6 +244,32 @@ def test_R_GEM_3_a_gem_loaded_in_place_is_played_when_its_pile_shows_it_taken(re
             canoe["gem"] = turn.player
         assert table.observe(view) == "applied"
         assert table.game.events[events:] == [turn]
+    finally:
+        table.store.close()
+
+
+def test_R_GEM_3_a_clear_gem_loaded_in_place_read_as_its_hull_is_among_the_choices():
+    # A canoe that may load clear or blue where it lies (seed 31's 33rd position: 6R),
+    # read in its hull's colour, the pile seen to change but no gem seen leave it: the
+    # clear gem shows its hull through it, so its load is offered beside the others.
+    from companion.rules.random_play import random_positions
+
+    game = random_positions(random.Random(31), 33)[32]
+    turns = {format_turn(t): t for t in game.legal_turns()}
+    assert {"6R+clear", "6R+blue"} <= set(turns)
+    table = _table_of(game)
+    try:
+        turn = turns["6R+clear"]
+        piles = after_piles(table.game, turn)
+        (deposit,) = [n for n, p in table.game.state.deposits.items() if p != piles.get(n)]
+        view = {**expected_observation(table.game), "places_changed": ["6R"],
+                "deposits_changed": [deposit]}
+        (canoe,) = [c for c in view["slots"]["6R"]["canoes"] if c["player"] == turn.player]
+        canoe["gem"] = turn.player
+        events = len(table.game.events)
+        assert table.observe(view) == "ambiguous"
+        assert len(table.game.events) == events
+        assert "6R+clear" in table.store.feed(table.game_id, 1)[-1]["choices"]
     finally:
         table.store.close()
 
