@@ -324,10 +324,10 @@ def _gem_may_hide(candidates: Sequence[Candidate]) -> tuple[Candidate, ...]:
 
 
 def _rode(m: Mismatch, candidate: Candidate) -> bool:
-    """A gem read in another colour that the event does not bring into its canoe: one
-    the canoe carried before (not one it steals, ``Candidate.gains``: the thief's
-    canoe did not carry it), or one loaded from a pile the picture saw change as the
-    event says (``Mismatch.vouched``)."""
+    """A gem read in another colour that cannot be one taken where the rules give
+    none: one the canoe carried before (not one it steals, ``Candidate.gains``: the
+    thief's canoe did not carry it), or one loaded from a pile the picture saw change
+    as the event says (``Mismatch.vouched``)."""
     return m.vouched or (m.carried and m.expected not in candidate.gains)
 
 
