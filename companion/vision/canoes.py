@@ -14,7 +14,7 @@ import math
 import cv2
 import numpy as np
 
-from .profile import features
+from .profile import features, squared_distance
 from .stage import Stage
 from .thresholds import (
     ALONG_FLOW,
@@ -198,11 +198,9 @@ class CanoeFinder(Stage):
             if len(ours) <= 2:
                 continue
             cls = self.profile.classes[f"canoe:{player}"]
-            gaps = []
-            for i in ours:
-                _, ys, xs = hulls[i]
-                d = features(img[ys, xs]).mean(axis=0) - cls.mean
-                gaps.append(float(d @ cls.inverse @ d))
+            means = np.array([features(img[ys, xs]).mean(axis=0)
+                              for _, ys, xs in (hulls[i] for i in ours)])
+            gaps = squared_distance(means, cls)
             far.update(ours[k] for k in np.argsort(gaps, kind="stable")[2:])
         return [h for i, h in enumerate(hulls) if i not in far]
 

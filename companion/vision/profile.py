@@ -166,7 +166,7 @@ class ColourProfile:
         label = np.full(len(f), NONE, np.int32)
         for i in which:
             c = self.classes[names[i]]
-            d2 = _d2(f, c)
+            d2 = squared_distance(f, c)
             cost = d2 + c.log_det
             better = cost < best
             best[better] = cost[better]
@@ -299,7 +299,7 @@ def _fit(px: np.ndarray) -> ColourClass:
     return ColourClass(mean, cov, np.median(px[keep], axis=0))
 
 
-def _d2(f: np.ndarray, c: ColourClass) -> np.ndarray:
+def squared_distance(f: np.ndarray, c: ColourClass) -> np.ndarray:
     """The squared Mahalanobis distance of features `f` from class `c`."""
     d = f - c.mean
     d2: np.ndarray = np.einsum("ni,ij,nj->n", d, c.inverse, d)
@@ -309,7 +309,7 @@ def _d2(f: np.ndarray, c: ColourClass) -> np.ndarray:
 def _cost(f: np.ndarray, c: ColourClass) -> np.ndarray:
     """Minus twice the log-likelihood of features `f` under class `c` (up to a constant
     shared by all classes): what ``score`` compares."""
-    return _d2(f, c) + c.log_det
+    return squared_distance(f, c) + c.log_det
 
 
 def _moments(f: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -404,4 +404,4 @@ def _positive(value: Any) -> float:
 
 __all__ = ["CANOE_CLASSES", "GEM_CLASSES", "PIECE_CLASSES", "GROUND_CLASSES", "NONE",
            "ColourClass", "ColourProfile", "ProfileError", "DEFAULT_PROFILE", "GROUND_CELL_MM",
-           "SHADE_CELL_MM", "features", "load_profile", "parse_profile"]
+           "SHADE_CELL_MM", "features", "load_profile", "parse_profile", "squared_distance"]
