@@ -15,7 +15,7 @@ from companion.rules import (
 )
 
 from .expected import Canoe
-from .fit import DEFAULT_WEIGHTS, Mismatch, place_diff
+from .fit import DEFAULT_WEIGHTS, Mismatch, place_diff, table_weights
 from .sighting import UNKNOWN, Sighting
 from .slips import (
     LOOKS,
@@ -338,8 +338,7 @@ def _hid_cost(m: Mismatch, seen: Sighting | None) -> float:
     them well, reading the hull, says none is there."""
     if not m.hull_through:
         return m.cost
-    shown = (seen.gems_shown or {}) if seen is not None else {}
-    return DEFAULT_WEIGHTS.cargo * shown.get("clear", 1.0)
+    return (DEFAULT_WEIGHTS if seen is None else table_weights(seen)).unseen("clear")
 
 
 def _unseen_only(candidate: Candidate) -> bool:

@@ -228,6 +228,16 @@ def _vacated(before: Sequence[Canoe] | None, after: Sequence[Canoe],
     return left
 
 
+def table_weights(seen: Sighting, weights: FitWeights = DEFAULT_WEIGHTS) -> FitWeights:
+    """`weights` with what this table's camera showed (``Sighting.gems_shown``,
+    ``Sighting.gems_invented``): how often each gem shows in its canoe, and the gems
+    read in empty ones."""
+    if not (seen.gems_shown or seen.gems_invented):
+        return weights
+    return replace(weights, shown=tuple(sorted((seen.gems_shown or {}).items())),
+                   invented=tuple(sorted(seen.gems_invented or ())))
+
+
 def compare(expected: Mapping[str, Sequence[Canoe]], seen: Sighting,
             players: Iterable[str], weights: FitWeights = DEFAULT_WEIGHTS,
             weather: int | None = None,
@@ -239,9 +249,7 @@ def compare(expected: Mapping[str, Sequence[Canoe]], seen: Sighting,
     gem) of the canoes whose gem the event loads; the other gems rode their canoes from
     the state before (None: not known). A gem that often hides at this table costs less
     unseen (``Sighting.gems_shown``)."""
-    if seen.gems_shown or seen.gems_invented:
-        weights = replace(weights, shown=tuple(sorted((seen.gems_shown or {}).items())),
-                          invented=tuple(sorted(seen.gems_invented or ())))
+    weights = table_weights(seen, weights)
     total, found = 0.0, []
     for player in players:
         cost, diffs = match_canoes(player, expected[player], seen.of(player), weights,
