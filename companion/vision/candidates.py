@@ -150,7 +150,8 @@ class Inference:
         misread, or a gem loaded where that colour does not lie (a move no rule allows);
         not a gem the canoe carried before (it rode with its canoe, R-GEM-6; nothing is
         loaded in the river's phase, R-RIVER-5), nor one from a pile seen to change as
-        the event says (``_rode``); a stolen gem is asked about. Not either when
+        the event says (``_rode``); a stolen gem is asked about, unless this table's
+        camera is known to read gems of its colour so (``_habit``). Not either when
         the picture shows changes the event does not explain (others' canoes moved;
         others' canoes not seen, or seen beyond the two they have, are only slips; so is
         a gem seen in an empty canoe that no legal event puts there, ``_made_up``). The
@@ -165,7 +166,8 @@ class Inference:
             return self
         best = self.best
         if len(best) != 1 or best[0] is not self.candidates[0] \
-                or any(m.misread_colour and not _rode(m, best[0]) for m in best[0].mismatches):
+                or any(m.misread_colour and not (_rode(m, best[0]) or _habit(m))
+                       for m in best[0].mismatches):
             return self
         made_up = [m for m in best[0].mismatches if self._made_up(m)]
         fit = replace(best[0], score=best[0].score - sum(m.cost for m in made_up),
@@ -331,6 +333,14 @@ def _rode(m: Mismatch, candidate: Candidate) -> bool:
     return m.vouched or (m.carried and m.expected not in candidate.gains)
 
 
+def _habit(m: Mismatch) -> bool:
+    """A gem read in a colour this table's camera has read gems of its colour as, again
+    and again, in pictures the game confirmed (``Mismatch.habit``): a gem loaded where
+    the other colour does not lie, a move no rule allows, is far rarer than the misread
+    this camera is known to make."""
+    return m.misread_colour and m.habit
+
+
 def _hid_cost(m: Mismatch, seen: Sighting | None) -> float:
     """What a gem not seen says against its event: its cost; for a clear gem read as
     its hull (costing no more than a colour misread, to rank events), the share of
@@ -347,8 +357,9 @@ def _unseen_only(candidate: Candidate) -> bool:
     gem loaded that hid, of a colour this table's camera often misses (a clear gem on a
     pale hull, or read as its hull: ``FitWeights.shown``, ``_hid_cost``), piles it
     takes from not seen to change (of any colour when every gem it loads is seen in its
-    canoe); or, instead of that gem, one gem it puts on a pile that did not show it
-    (``_put_hid``). (A gem the camera shows well, not seen, says it is not there.)"""
+    canoe, in a colour this camera is known to read it as too: ``_habit``); or, instead
+    of that gem, one gem it puts on a pile that did not show it (``_put_hid``). (A gem
+    the camera shows well, not seen, says it is not there.)"""
     rest = [m for m in candidate.mismatches if not _benign(m)]
     hid = [m for m in rest if m.unseen_gem]
     puts = [m for m in rest if _put_hid(m)]
@@ -358,7 +369,7 @@ def _unseen_only(candidate: Candidate) -> bool:
     seen_loads = not hid and not puts
     return _key(candidate.score) <= TOLERANCE and len(hid) + len(puts) <= 1 \
         and all(_key(_hid_cost(m, candidate.seen)) <= OFTEN_HIDDEN for m in hid) \
-        and all(m.unseen_gem or _pile_hid(m) or _put_hid(m)
+        and all(m.unseen_gem or _habit(m) or _pile_hid(m) or _put_hid(m)
                 or (seen_loads and _take_unseen(m)) for m in rest)
 
 

@@ -56,6 +56,10 @@ class FitWeights:
     # (``Sighting.gems_invented``): one of them seen where an event puts none is a slip
     # to ask about (``Mismatch.invented``), not a load no rule allows.
     invented: tuple[str, ...] = ()
+    # The colours this table's camera read carried gems as, other than their own
+    # (``Sighting.gems_misread``), (gem, read as, share of its readings): a gem read so
+    # costs `colour` less that share, and is this camera's habit (``Mismatch.habit``).
+    misread: tuple[tuple[str, str, float], ...] = ()
 
     def unseen(self, gem: str) -> float:
         """The cost of a canoe seen empty where it should carry `gem`."""
@@ -63,6 +67,18 @@ class FitWeights:
             if name == gem:
                 return self.cargo * share
         return self.cargo
+
+    def recoloured(self, gem: str, read: str) -> float:
+        """The cost of a canoe seen with `read` where it should carry `gem` (another
+        colour, not the hull's through a clear gem)."""
+        for name, seen, share in self.misread:
+            if (name, seen) == (gem, read):
+                return self.colour * (1 - share)
+        return self.colour
+
+    def habit(self, gem: str | None, read: str | None) -> bool:
+        """Whether this table's camera has read gems of colour `gem` as `read`."""
+        return any((name, seen) == (gem, read) for name, seen, _ in self.misread)
 
 
 DEFAULT_WEIGHTS = FitWeights()
@@ -106,7 +122,7 @@ def _pair_cost(player: str, exp: Canoe, seen: Canoe, w: FitWeights,
             # the share alone.)
             cost += min(w.colour, w.unseen("clear"))
         elif exp[1] is not None and seen[1] is not None:
-            cost += w.colour
+            cost += w.recoloured(exp[1], seen[1])
         elif exp[1] is not None:
             cost += w.unseen(exp[1])
         elif exp[0] == seen[0] and (sealed or _was_other(exp[0], seen[1], had)):
@@ -199,7 +215,8 @@ def match_canoes(player: str, expected: Sequence[Canoe], seen: Sequence[Canoe],
             found.append(Mismatch("cargo" if e[0] == got[j][0] else "moved", player, e,
                                   got[j], c, carried, invented=invented,
                                   emptied=e[1] is None and e[0] == got[j][0]
-                                  and _was_other(e[0], got[j][1], had)))
+                                  and _was_other(e[0], got[j][1], had),
+                                  habit=weights.habit(e[1], got[j][1])))
     extras = [c for j, c in enumerate(got) if j not in pairing]
     beyond = len(got) - len(exp)  # seen canoes no player's canoe can be
     left = _vacated(before, exp, changed)
@@ -230,12 +247,15 @@ def _vacated(before: Sequence[Canoe] | None, after: Sequence[Canoe],
 
 def table_weights(seen: Sighting, weights: FitWeights = DEFAULT_WEIGHTS) -> FitWeights:
     """`weights` with what this table's camera showed (``Sighting.gems_shown``,
-    ``Sighting.gems_invented``): how often each gem shows in its canoe, and the gems
-    read in empty ones."""
-    if not (seen.gems_shown or seen.gems_invented):
+    ``Sighting.gems_invented``, ``Sighting.gems_misread``): how often each gem shows in
+    its canoe, the gems read in empty ones, and the colours gems were read as."""
+    if not (seen.gems_shown or seen.gems_invented or seen.gems_misread):
         return weights
     return replace(weights, shown=tuple(sorted((seen.gems_shown or {}).items())),
-                   invented=tuple(sorted(seen.gems_invented or ())))
+                   invented=tuple(sorted(seen.gems_invented or ())),
+                   misread=tuple(sorted((gem, read, share)
+                                        for gem, reads in (seen.gems_misread or {}).items()
+                                        for read, share in reads.items())))
 
 
 def compare(expected: Mapping[str, Sequence[Canoe]], seen: Sighting,

@@ -71,6 +71,11 @@ LOOK_FAR = 4.0
 # counted as 20 read right and one read swapped: two swaps in a table's first few such
 # discs outweigh it.
 SHARED_PRIOR = (20, 1)
+# A gem this table's camera read in another colour is counted against as many readings
+# of it, right or not, as if this many more had been right: one picture's misread does
+# not yet make it this camera's habit. A confusion read fewer than ENOUGH times is not
+# listed (``misread``).
+MISREAD_PRIOR = 2
 # ``middle_gem``'s word for an empty canoe (None there means it has no opinion).
 EMPTY = "empty"
 
@@ -105,6 +110,9 @@ class PieceLooks(TakeLooks):
         self._gems_in: dict[tuple[str, str], deque[tuple[float, float, float]]] = {}
         self._piles: dict[str, deque[tuple[float, float, float]]] = {}
         self._shown: dict[str, deque[bool]] = {}
+        # What carried gems were read as, by colour: another gem's colour, or the gem's
+        # own (read right, or not as another colour: unseen, unknown, the hull through).
+        self._reads: dict[str, deque[str]] = {}
         self._in_empty: deque[str | None] = deque(maxlen=KEEP * 2)
         # How the middles of canoes on the river looked (``GemEvidence.look``), by hull
         # colour and the gem the state says they carried (None: empty).
@@ -167,6 +175,22 @@ class PieceLooks(TakeLooks):
         if any(len(v) >= PALE_ENOUGH for (_, gem), v in self._middles.items() if gem is None):
             shares["clear"] = max(shares.get("clear", 0.0), 1 / (len(self._in_empty) + 1))
         return dict(sorted(shares.items()))
+
+    def misread(self) -> dict[str, dict[str, float]]:
+        """The colours this table's camera read carried gems as, other than their own
+        (on the river; at least ENOUGH times in the recent confirmed pictures), each
+        with the share of that gem's readings it was (MISREAD_PRIOR counted as read
+        right): {gem: {read as: share}}. A violet gem in a blue hull may read clear
+        under one lamp every other time; a gem of that colour loaded and read so is
+        this camera's habit, not a gem of the other colour loaded where none lies."""
+        out: dict[str, dict[str, float]] = {}
+        for gem, reads in sorted(self._reads.items()):
+            others = {read: reads.count(read) for read in set(reads) if read != gem}
+            shares = {read: n / (len(reads) + MISREAD_PRIOR)
+                      for read, n in sorted(others.items()) if n >= ENOUGH}
+            if shares:
+                out[gem] = shares
+        return out
 
     def swapped(self) -> float:
         """How often this table's camera read the one gem of a shared disc in the wrong
@@ -246,6 +270,7 @@ class PieceLooks(TakeLooks):
                 "middles": by_hull(self._middles, True),
                 "piles": {g: rows(v) for g, v in self._piles.items()},
                 "shown": {g: list(v) for g, v in self._shown.items()},
+                "reads": {g: list(v) for g, v in self._reads.items()},
                 "in_empty": list(self._in_empty), "shared": list(self._shared),
                 # (The shared discs the last picture counted: not counted again while
                 # they stay as they are, after a restart too.)
@@ -273,6 +298,8 @@ class PieceLooks(TakeLooks):
                           for h, part in data["middles"].items() for g, v in part.items()}
         looks._piles = {str(g): keep(v, 3) for g, v in data["piles"].items()}
         looks._shown = {str(g): sightings(v, bool) for g, v in data["shown"].items()}
+        # (Kept since the thirty-third session: a table kept before has none yet.)
+        looks._reads = {str(g): sightings(v, str) for g, v in data.get("reads", {}).items()}
         looks._in_empty = sightings(data["in_empty"], str, type(None), maxlen=KEEP * 2)
         looks._shared = sightings(data["shared"], bool, maxlen=KEEP * 2)
         looks._shared_now = {(str(place), frozenset((str(p), None if g == EMPTY else str(g))
@@ -300,6 +327,10 @@ class PieceLooks(TakeLooks):
                     self._shown.setdefault(gem, deque(maxlen=KEEP)).append(
                         canoe.gem is not None
                         and not shows_hull(canoe.player, gem, canoe.gem))
+                    other = canoe.gem not in (None, UNKNOWN) \
+                        and not shows_hull(canoe.player, gem, canoe.gem)
+                    self._reads.setdefault(gem, deque(maxlen=KEEP)).append(
+                        str(canoe.gem) if other else gem)
                 else:
                     # (A gem of the hull's own colour or one read as unknown is no
                     # claim of a gem.)
@@ -375,5 +406,6 @@ def agreeing(seen: Iterable[SeenCanoe], canoes: Mapping[str, Sequence[tuple[str,
 
 
 __all__ = ["CLEAR_SHOWN_PRIOR", "EMPTY", "ENOUGH", "ENOUGH_GEMS", "KEEP", "LOOK_FAR",
-           "LOOK_MARGIN", "LOOK_SPREAD", "PALE_CLEAR", "PALE_ENOUGH", "PALE_SPREAD", "PALE_UNSURE",
-           "SHOWN_PRIOR", "SHOWN_PRIORS", "TAKES_PRIOR", "PieceLooks", "SeenCanoe", "agreeing"]
+           "LOOK_MARGIN", "LOOK_SPREAD", "MISREAD_PRIOR", "PALE_CLEAR", "PALE_ENOUGH",
+           "PALE_SPREAD", "PALE_UNSURE", "SHOWN_PRIOR", "SHOWN_PRIORS", "TAKES_PRIOR", "PieceLooks",
+           "SeenCanoe", "agreeing"]

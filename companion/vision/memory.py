@@ -240,6 +240,8 @@ class BoardMemory:
         for key, shares in (("gems_shown", looks.shown()), ("gems_invented", looks.invented())):
             if shares:
                 seen[key] = shares
+        if misread := looks.misread():
+            seen["gems_misread"] = misread
         seen["gems_swapped"] = looks.swapped()
         if game.phase == "turns":
             # (The river moves every canoe: a place then shows another canoe.)

@@ -96,6 +96,10 @@ class Mismatch:
     # change only where gems were taken (``Sighting.deposits_taken_only``): as a gem put
     # on a pile not seen to change, not put there.
     put: bool = False
+    # A gem seen in another colour (``misread_colour``) that this table's camera has read
+    # gems of the expected colour as, again and again, in its confirmed pictures
+    # (``FitWeights.misread``): its habit, not a sign of another gem.
+    habit: bool = False
 
     @property
     def misread_colour(self) -> bool:

@@ -78,6 +78,10 @@ class Sighting:
     # The deposits of ``deposits_taken`` whose pile changed only where gems were taken
     # (``piles_taken.taken_only``): no gem was seen put there. None when not known.
     deposits_taken_only: frozenset[str] | None = None
+    # The colours this table's camera read carried gems as, other than their own, in
+    # its confirmed pictures (``PieceLooks.misread``): gem -> {read as: share of that
+    # gem's readings}. None when not known.
+    gems_misread: Mapping[str, Mapping[str, float]] | None = None
 
     def of(self, player: str) -> list[Canoe]:
         return self.canoes.get(player, [])
@@ -186,6 +190,11 @@ def read_observation(observation: Mapping[str, Any] | Sighting) -> Sighting:
         raise _fail(f"'deposits_taken_only' must list deposits of 'deposits_taken', "
                     f"not {only!r}")
     kept, altered = (_by_player(observation, key) for key in ("cargo_kept", "cargo_changed"))
+    misread = observation.get("gems_misread")
+    if misread is not None and (not isinstance(misread, Mapping) or any(
+            gem not in GEMS or not isinstance(reads, Mapping) for gem, reads in misread.items())):
+        raise _fail(f"'gems_misread' must map gems ({', '.join(GEMS)}) to the gems each "
+                    f"was read as, with shares from 0 to 1, not {misread!r}")
     return Sighting({p: sorted(c, key=canoe_key) for p, c in canoes.items()}, weather,
                     tuple(no_disc), None if changed is None else frozenset(changed),
                     None if stirred is None else frozenset(stirred),
@@ -193,7 +202,9 @@ def read_observation(observation: Mapping[str, Any] | Sighting) -> Sighting:
                     None if taken is None else dict(taken),
                     None if swapped is None else float(swapped), takes,
                     None if two is None else frozenset(two), kept, altered,
-                    None if only is None else frozenset(only))
+                    None if only is None else frozenset(only),
+                    None if misread is None else {gem: _shares(misread, gem, "'gems_misread'")
+                                                  or {} for gem in misread})
 
 
 def _spilled(observation: Mapping[str, Any], changed: list[str] | None
@@ -225,17 +236,18 @@ def _by_player(observation: Mapping[str, Any], key: str) -> frozenset[tuple[str,
     return frozenset((player, place) for player, where in places.items() for place in where)
 
 
-def _shares(observation: Mapping[str, Any], key: str) -> dict[str, float] | None:
+def _shares(observation: Mapping[str, Any], key: str, within: str = ""
+            ) -> dict[str, float] | None:
     """A field mapping gems to shares from 0 to 1 (``gems_shown``, ``gems_invented``,
-    ``takes_shown``)."""
+    ``takes_shown``; a gem's reads of ``gems_misread``, `within` it)."""
     shares = observation.get(key)
     if shares is None:
         return None
     if not isinstance(shares, Mapping) or any(
             gem not in GEMS or isinstance(share, bool) or not isinstance(share, int | float)
             or not 0 <= share <= 1 for gem, share in shares.items()):
-        raise _fail(f"'{key}' must map gems ({', '.join(GEMS)}) to shares from 0 to 1, "
-                    f"not {shares!r}")
+        raise _fail(f"'{key}'{' in ' + within if within else ''} must map gems "
+                    f"({', '.join(GEMS)}) to shares from 0 to 1, not {shares!r}")
     return {gem: float(share) for gem, share in shares.items()}
 
 

@@ -12,6 +12,7 @@ from companion.vision.looks import (
     KEEP,
     LOOK_FAR,
     LOOK_SPREAD,
+    MISREAD_PRIOR,
     PALE_CLEAR,
     PALE_ENOUGH,
     PALE_SPREAD,
@@ -120,6 +121,35 @@ def test_a_clear_gem_read_as_its_hull_did_not_show():
         looks.learn([SeenCanoe("red", "3", 5.0, gem=gem)], state)
     seen, missed = CLEAR_SHOWN_PRIOR
     assert looks.shown()["clear"] == (1 + seen) / (3 + seen + missed)
+
+
+def test_a_gem_read_in_another_colour_again_and_again_is_this_cameras_habit():
+    # A violet gem in a red canoe read clear twice in five pictures (once not seen,
+    # once unknown, once violet); the clear gem read as its hull is not seen, no
+    # misread; a red gem read blue once is no habit yet (fewer than ENOUGH).
+    looks = PieceLooks()
+    state = {"red": [("3", "violet"), ("4", "clear")], "blue": [("5", "red")]}
+    for violet, clear, red in (("clear", "red", "blue"), ("clear", "red", "red"),
+                               (None, "clear", "red"), ("unknown", None, "red"),
+                               ("violet", "red", "red")):
+        looks.learn([SeenCanoe("red", "3", 5.0, gem=violet), SeenCanoe("red", "4", 5.0, gem=clear),
+                     SeenCanoe("blue", "5", 5.0, gem=red)], state)
+    assert ENOUGH == 2
+    assert looks.misread() == {"violet": {"clear": 2 / (5 + MISREAD_PRIOR)}}
+    # kept over a restart; a table kept before it was counted has none yet
+    data = looks.to_json()
+    assert PieceLooks.from_json(data).misread() == looks.misread()
+    del data["reads"]
+    assert PieceLooks.from_json(data).misread() == {}
+
+
+def test_a_gem_ashore_or_in_a_canoe_of_twins_carrying_others_teaches_no_misread():
+    looks = PieceLooks()
+    state = {"red": [("D", "violet"), ("3", "violet"), ("3", "yellow")]}
+    for _ in range(3):
+        looks.learn([SeenCanoe("red", "D", 5.0, gem="clear"),
+                     SeenCanoe("red", "3", 5.0, gem="clear")], state)
+    assert looks.misread() == {}
 
 
 def test_a_clear_gem_starts_as_one_the_camera_misses_every_other_time():

@@ -170,6 +170,21 @@ def test_R_GEM_3_a_confirmed_move_counts_whether_its_take_was_seen_leave_the_pil
     assert vision.detector.looks.takes_shown() == {"violet": (shown + ok) / (1 + ok + missed)}
 
 
+def test_the_colours_this_camera_reads_gems_as_go_with_the_picture_judged(look):
+    # What the confirmed pictures taught of this camera's misreads (``PieceLooks.misread``)
+    # goes with each picture it judges, for the fit to weigh (``FitWeights.misread``).
+    from companion.vision.looks import MISREAD_PRIOR, SeenCanoe
+
+    vision, game, memory, _, _, _, obs, after, there, seen = _blue_loads_violet(look)
+    assert "gems_misread" not in seen
+    for _ in range(2):
+        vision.detector.looks.learn([SeenCanoe("red", "3", 5.0, gem="clear")],
+                                    {"red": [("3", "violet")]})
+    seen = memory.judge(obs, after, there, game)
+    assert seen is not None
+    assert seen["gems_misread"] == {"violet": {"clear": 2 / (2 + MISREAD_PRIOR)}}
+
+
 def test_R_GEM_3_a_pile_seen_only_to_lose_the_gem_loaded_had_none_put_on_it(look):
     # Blue's D-3+violet takes one violet gem and puts none: the picture after names
     # the gem taken, and the pile changed nowhere else (piles_taken.taken_only).

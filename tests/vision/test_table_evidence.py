@@ -129,6 +129,25 @@ def test_a_gem_read_in_an_empty_canoe_is_no_misread_where_a_legal_move_puts_it_t
     assert Inference("ambiguous", (best, elsewhere)).settled().status == "exact"
 
 
+def test_R_GEM_3_a_gem_loaded_and_read_in_a_colour_this_camera_often_reads_it_as_is_played():
+    # blue's D-4+clear, the clear gem read violet: a misread, or a violet gem taken
+    # where none lies (a load no rule allows). At a new table the players are asked;
+    # at one whose camera has read clear gems violet again and again in the pictures
+    # the game confirmed, it is this camera's habit, and the turn is played.
+    game = worked_example()
+    turn = parse_turn("D-4+clear", "blue")
+    obs = observe_after(game, turn)
+    canoes_on(obs, "4")[0]["gem"] = "violet"
+    asked = infer_turn(game, obs)
+    assert (asked.status, _texts(asked)) == ("ambiguous", ["D-4+clear"])
+    obs["gems_misread"] = {"clear": {"violet": 0.3}}
+    result = infer_turn(game, obs)
+    assert (result.status, result.turn) == ("exact", turn)
+    assert result.candidates[0].score < asked.candidates[0].score   # a habit costs less
+    obs["gems_misread"] = {"clear": {"red": 0.3}, "violet": {"clear": 0.3}}
+    assert infer_turn(game, obs).status == "ambiguous"    # another habit says nothing
+
+
 def test_R_GEM_6_a_gem_read_in_the_empty_canoe_of_a_player_who_does_not_move_is_the_cameras():
     # No one loads in another's turn and canoes never pass gems (R-GEM-6): a gem read in
     # the empty canoe of a player no turn of the mover's robs is a misread. It keeps no
@@ -299,6 +318,9 @@ def test_a_canoes_look_that_no_legal_move_explains_tells_none_apart():
     ("gems_shown", {"clear": 1.5}, "'gems_shown' must map gems"),
     ("gems_shown", ["clear"], "'gems_shown' must map gems"),
     ("gems_invented", {"gold": 0.1}, "'gems_invented' must map gems"),
+    ("gems_misread", {"clear": {"violet": 2}}, "'clear' in 'gems_misread' must map gems"),
+    ("gems_misread", {"clear": ["violet"]}, "'gems_misread' must map gems"),
+    ("gems_misread", {"gold": {"violet": 0.5}}, "'gems_misread' must map gems"),
     ("gems_swapped", 1.5, "'gems_swapped' must be a share from 0 to 1"),
     ("gems_swapped", True, "'gems_swapped' must be a share from 0 to 1"),
     ("deposits_taken", {"gold": "red"}, "'deposits_taken' must map deposits"),
