@@ -146,12 +146,12 @@ class Inference:
         loaded from a pile seen to change), however many, and no other event explains
         the picture as nearly, not even by a gem that hid. Nothing seen contradicts it,
         and asking the players to confirm it would only make them press a button. A gem
-        the event loads seen in another colour is still asked about: it may be a
-        misread, or a gem loaded where that colour does not lie (a move no rule allows);
-        not a gem the canoe carried before (it rode with its canoe, R-GEM-6; nothing is
-        loaded in the river's phase, R-RIVER-5), nor one from a pile seen to change as
-        the event says (``_rode``); a stolen gem is asked about, unless this table's
-        camera is known to read gems of its colour so (``_habit``). Not either when
+        the event loads (or steals) seen in another colour is still asked about: it may
+        be a misread, or a gem taken where that colour does not lie (a move no rule
+        allows); not a gem the canoe carried before (it rode with its canoe, R-GEM-6;
+        nothing is loaded in the river's phase, R-RIVER-5), nor one from a pile seen to
+        change as the event says (``_rode``), nor one read in a colour this table's
+        camera is known to read gems of its colour as (``_habit``). Not either when
         the picture shows changes the event does not explain (others' canoes moved;
         others' canoes not seen, or seen beyond the two they have, are only slips; so is
         a gem seen in an empty canoe that no legal event puts there, ``_made_up``). The
@@ -166,7 +166,7 @@ class Inference:
             return self
         best = self.best
         if len(best) != 1 or best[0] is not self.candidates[0] \
-                or any(m.misread_colour and not (_rode(m, best[0]) or _habit(m))
+                or any(m.misread_colour and not (_rode(m) or _habit(m))
                        for m in best[0].mismatches):
             return self
         made_up = [m for m in best[0].mismatches if self._made_up(m)]
@@ -245,8 +245,15 @@ def _status(candidates: Sequence[Candidate]) -> str:
         # still only what the picture did not show; and with no other event near, nor a
         # gem it puts on a pile that did not show it: the unload is the only legal way
         # the gem left its canoe, as ``_unseen_only`` takes it.)
-        kind = slips([m for m in first.mismatches
-                      if not _take_unseen(m) and not (clear and _put_hid(m))])
+        kept = [m for m in first.mismatches
+                if not _take_unseen(m) and not (clear and _put_hid(m))]
+        kind = slips(kept)
+        # Nor for canoes hidden that carry a camera's slip beyond TOLERANCE: what the
+        # picture shows against the event is the slip (a gem it loads or steals read in
+        # another colour), no more than a slip alone.
+        against = sum(m.cost for m in kept if not _benign(m))
+        if kind == "misread" and _key(against) <= TOLERANCE:
+            return "ambiguous"
         return "ambiguous" if {"hidden", "stirred"} & {*tied, kind} else "none"
     if len(tied) > 1:
         return "ambiguous"
@@ -325,12 +332,12 @@ def _gem_may_hide(candidates: Sequence[Candidate]) -> tuple[Candidate, ...]:
     return tuple(out)
 
 
-def _rode(m: Mismatch, candidate: Candidate) -> bool:
+def _rode(m: Mismatch) -> bool:
     """A gem read in another colour that cannot be one taken where the rules give
-    none: one the canoe carried before (not one it steals, ``Candidate.gains``: the
+    none: one the canoe carried before (``Mismatch.carried``; not one it steals: the
     thief's canoe did not carry it), or one loaded from a pile the picture saw change
     as the event says (``Mismatch.vouched``)."""
-    return m.vouched or (m.carried and m.expected not in candidate.gains)
+    return m.vouched or m.carried
 
 
 def _habit(m: Mismatch) -> bool:

@@ -182,8 +182,9 @@ def match_canoes(player: str, expected: Sequence[Canoe], seen: Sequence[Canoe],
     move made (``Mismatch.phantom``); one where the event takes one of them away may be
     that canoe, still there (``Mismatch.stayed``; `before`: the player's canoes before
     the event, None: the event moves none).
-    `loaded`: the (place, gem) of this player's canoes whose gem the event loads; every
-    other expected gem was carried before it (None: not known, none counts as carried).
+    `loaded`: the (place, gem) of this player's canoes whose gem the event brings into
+    them (loads, or steals: ``candidates.gains``); every other expected gem was carried
+    before it (None: not known, none counts as carried).
     `robbed`: the player does not move in the event, so a gem it takes from their canoes
     is stolen (``Mismatch.emptied``); the mover's own canoe may load a gem of another
     colour where it unloaded one (R-GEM-4): a gem seen there is no misread.
@@ -266,7 +267,7 @@ def compare(expected: Mapping[str, Sequence[Canoe]], seen: Sighting,
             ) -> tuple[float, list[Mismatch]]:
     """Score `players`' canoes (and the weather, when given) of an expected board
     against a sighting: (total cost, disagreements). `loaded`: by player, the (place,
-    gem) of the canoes whose gem the event loads; the other gems rode their canoes from
+    gem) of the canoes whose gem the event loads or steals; the other gems rode their canoes from
     the state before (None: not known). A gem that often hides at this table costs less
     unseen (``Sighting.gems_shown``)."""
     weights = table_weights(seen, weights)

@@ -216,24 +216,35 @@ def cargo_mismatches(before: Mapping[str, Sequence[Canoe]],
 
 def stolen_seen_leave(turn: Turn, before: Mapping[str, Sequence[Canoe]],
                       found: list[Mismatch], seen: Sighting) -> list[Mismatch]:
-    """`found`, with the thief's canoe not showing the gem it stole costing nothing
-    where the picture saw the victim's canoe look far other than before
-    (``Sighting.cargo_changed``): the gem left the victim, and the thief's canoe on that
-    disc is the only legal place it went (R-STEAL-1), as a gem seen taken from a pile
-    went into a canoe (``Mismatch.vouched``)."""
+    """`found`, with the gem the thief stole vouched for where the picture saw it leave
+    the victim's canoe: the gem left the victim, and the thief's canoe on that disc is
+    the only legal place it went (R-STEAL-1), as a gem seen taken from a pile went into
+    a canoe (``Mismatch.vouched``). Not showing in the thief's canoe, it costs nothing
+    where the victim's canoe looked far other than before (``Sighting.cargo_changed``).
+    Read there in another colour, it is vouched for by that, or by the victim's canoe
+    seen there looking empty (but for a clear gem, which looks so in its canoe): the
+    colour of the loot is the victim's gem, which the picture before showed, not a gem
+    taken where that colour does not lie."""
     out = list(found)
     for action in turn.canoes:
         if action.steal is None:
             continue
         victim, _, loot = action.steal.partition(":")
         place = action.destination
-        if (victim, place) not in (seen.cargo_changed or ()):
-            continue
         loot = loot or next((gem for at, gem in before.get(victim, ()) if at == place and gem), "")
+        changed = (victim, place) in (seen.cargo_changed or ())
+        # (Seen empty, or as its own hull: a clear gem hides so, and tells nothing.)
+        there = [gem for at, gem in seen.of(victim) if at == place]
+        robbed = changed or (loot != "clear" and bool(there)
+                             and all(gem in (None, victim) for gem in there))
         for k, m in enumerate(out):
-            if m.player == turn.player and m.unseen_gem and m.expected == (place, loot) \
-                    and not m.vouched:
+            if m.player != turn.player or m.expected != (place, loot) or m.vouched:
+                continue
+            if changed and m.unseen_gem:
                 out[k] = replace(m, vouched=True, cost=0.0)
+                break
+            if robbed and m.misread_colour:
+                out[k] = replace(m, vouched=True)
                 break
     return out
 

@@ -171,9 +171,10 @@ def infer_turn(game: Game, observation: Mapping[str, Any] | Sighting,
     judged = disputed((canoes for _, canoes, _, _ in outcomes), seen)
     candidates = []
     for turn, canoes, weather, piles in outcomes:
-        loaded = loads(turn)
+        loaded, gained = loads(turn), gains(turn, before)
+        # (A stolen gem came into the thief's canoe by the turn: not one it carried.)
         score, found = compare(canoes, seen, scored, weights, weather if cloud else None,
-                               {player: loaded}, before)
+                               {player: gained}, before)
         deposits = deposit_mismatches(game.state.deposits, piles, seen, weights)
         if not deposits and seen.deposits_changed:
             # The piles changed as this turn says: a gem it loads was seen leaving its
@@ -185,8 +186,7 @@ def infer_turn(game: Game, observation: Mapping[str, Any] | Sighting,
                 replace(m, vouched=True,
                         cost=0.0 if _seen_leave(m, seen.gems_seen_taken) else m.cost)
                 if m.player == player and m.expected in loaded else m for m in found])
-        if seen.cargo_changed:
-            score, found = _recosted(score, found, stolen_seen_leave(turn, before, found, seen))
+        score, found = _recosted(score, found, stolen_seen_leave(turn, before, found, seen))
         stirred = stirred_mismatches(before, canoes, seen, weights,
                                      {place for a in turn.canoes
                                       for place in (a.origin, a.destination)}) + \
@@ -195,7 +195,7 @@ def infer_turn(game: Game, observation: Mapping[str, Any] | Sighting,
         found += deposits + stirred
         candidates.append(Candidate(turn, score, tuple(found), format_turn(turn),
                                     canoes, seen, tuple(scored), weather,
-                                    gains=gains(turn, before)))
+                                    gains=gained))
     candidates.sort(key=lambda c: (_key(c.score), c.text))
     unexplained = _unexplained(before, seen, game.players, scored,
                                None if cloud else game.state.weather, weights)

@@ -266,6 +266,79 @@ def test_R_STEAL_a_stolen_gem_read_in_another_colour_is_asked_about():
     assert turn in result.turns
 
 
+def _green_robs_blues_violet() -> tuple[Game, object, dict]:
+    """Green's "6L-4xblue" takes blue's violet gem (R-STEAL), the loot read red in
+    green's canoe, at a table whose camera reads shared discs right
+    (``Sighting.gems_swapped``)."""
+    game = Game(["blue", "green", "yellow"])
+    game.apply({"event": "cards", "cards": {"blue": 5, "green": 5, "yellow": 1}})
+    for text in ("D-3+violet", "D-5", "D-1"):
+        game.push_san(text)
+    game.apply({"event": "river", "steps": 1, "branches": ["L"]})
+    # blue on 4 with violet, green on 6L; green moves first in round 2
+    game.apply({"event": "cards", "cards": {"blue": 3, "green": 2, "yellow": 2}})
+    turn = parse_turn("6L-4xblue", "green")
+    obs = observe_after(game, turn)
+    for canoe in canoes_on(obs, "4"):
+        if canoe["player"] == "green":
+            canoe["gem"] = "red"
+    obs["gems_swapped"] = 0.0
+    return game, turn, obs
+
+
+def test_R_STEAL_1_a_stolen_gem_read_in_another_colour_is_vouched_for_by_the_robbed_canoe():
+    # Blue's canoe seen empty where it carried its violet gem: the gem left it, and
+    # green's canoe on that disc is the only legal place it went. The red read there is
+    # the loot misread, not a gem taken where none lies: the theft is played.
+    game, turn, obs = _green_robs_blues_violet()
+    result = infer_turn(game, obs)
+    assert (result.status, result.turn) == ("exact", turn)
+    # blue's canoe not seen: nothing says the violet gem left it; asked
+    obs["slots"]["4"]["canoes"] = [c for c in canoes_on(obs, "4") if c["player"] != "blue"]
+    result = infer_turn(game, obs)
+    assert (result.status, offered(result)) == ("ambiguous", [turn])
+
+
+def test_R_STEAL_1_a_robbed_canoe_seen_empty_does_not_vouch_for_a_clear_gem():
+    # A clear gem shows its hull through it: blue's canoe read empty may still hold it.
+    game, turn, obs = green_robs_blue()
+    for canoe in canoes_on(obs, turn.canoes[0].destination):
+        if canoe["player"] == "green":
+            canoe["gem"] = "violet"
+    obs["gems_swapped"] = 0.0
+    result = infer_turn(game, obs)
+    assert result.status == "ambiguous" and turn in offered(result)
+
+
+def test_R_STEAL_a_stolen_gem_is_no_gem_the_thiefs_canoe_carried():
+    # Green's canoe seen empty after "6L-5xblue": the loot came into it in this very
+    # move (``Candidate.gains``), so not seeing it is a gem not seen, not one that rode
+    # with its canoe from the picture before (``Mismatch.carried``).
+    game, turn, obs = green_robs_blue()
+    for canoe in obs["slots"][turn.canoes[0].destination]["canoes"]:
+        if canoe["player"] == "green":
+            canoe["gem"] = None
+    result = infer_turn(game, obs)
+    theft = next(c for c in result.candidates if c.event == turn)
+    (loot,) = [m for m in theft.mismatches if m.player == "green"]
+    assert loot.unseen_gem and not loot.carried
+    assert result.status == "ambiguous" and turn in result.turns
+
+
+def test_R_GEM_3_a_loaded_gem_misread_with_a_canoe_hidden_is_asked_about_never_flagged():
+    # Blue's D-4+clear, the clear gem read violet, and blue's other canoe not seen on
+    # the dock: the hidden canoe takes the fit beyond TOLERANCE, but what the picture
+    # shows against the turn is only the misread. Asked, as the misread alone is.
+    game = worked_example()
+    turn = parse_turn("D-4+clear", "blue")
+    obs = observe_after(game, turn)
+    canoes_on(obs, "4")[0]["gem"] = "violet"
+    obs["dock"] = [c for c in obs["dock"] if c["player"] != "blue"]
+    result = infer_turn(game, obs)
+    assert result.candidates[0].score > TOLERANCE
+    assert result.status == "ambiguous" and offered(result) == [turn]
+
+
 def test_R_STEAL_a_robbed_canoe_seen_with_a_gem_of_another_colour_is_asked_about():
     # The victim's canoe read with a violet gem is blue's clear gem misread, or its
     # emptied hull misread: it says nothing of whether the theft happened (nor does the
@@ -977,6 +1050,38 @@ def test_R_GEM_3_an_unload_not_seen_past_tolerance_is_asked_when_nothing_comes_n
         assert result.status == "ambiguous" and turn in offered(result), format_turn(turn)
         tried += 1
     assert tried > 0
+
+
+def test_R_GEM_3_a_loaded_gem_misread_past_tolerance_by_canoes_hidden_is_never_flagged():
+    # Two canoes nobody moved hidden where the turn ends, and a gem the turn loads read
+    # in another colour: nothing the picture shows against the turn is more than a
+    # misread. Played or asked about with the truth among the choices, never flagged.
+    from companion.vision.candidates import loads
+
+    rng = random.Random(83)
+    tried = 0
+    for game, turn in sampled_turns(83, 300, rng, at_most=10):
+        # (A gem loaded and landed goes to camp, R-LAND-2: no canoe shows it.)
+        loaded = sorted((at, g) for at, g in loads(turn) if at not in ("D", "F"))
+        if not loaded:
+            continue
+        obs = observe_after(game, turn)
+        if _hide_bystanders(game, turn, obs, rng, 2) < 2:
+            continue
+        place, gem = loaded[0]
+        # (A colour no legal turn loads there: else the picture shows that turn.)
+        legal = {g for c in infer_turn(game, obs).candidates for at, g in loads(c.event)
+                 if at == place}
+        misread = [g for g in ("violet", "blue", "yellow", "red", "clear") if g not in legal]
+        if not misread:
+            continue
+        mine = [c for c in canoes_on(obs, place) if c["player"] == turn.player
+                and c["gem"] == gem]
+        mine[0]["gem"] = misread[0]
+        result = infer_turn(game, obs)
+        assert result.status != "none" and turn in offered(result), format_turn(turn)
+        tried += result.score > TOLERANCE
+    assert tried >= 5
 
 
 def test_a_gem_of_another_colour_is_asked_about_even_when_one_turn_explains_it():
