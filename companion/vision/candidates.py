@@ -225,8 +225,9 @@ def _status(candidates: Sequence[Candidate]) -> str:
     MARGIN ahead of the next (or with canoes looking against it, ``LOOKS``, when it is
     more than TOLERANCE ahead even charged them); ambiguous: several fit as well (or
     too nearly), or the best only with gems of another colour or places stirred, or
-    only with more hidden (or stirred) than TOLERANCE; none: nothing fits (beyond
-    TOLERANCE, piles not seen to change not counted)."""
+    only with more hidden (or stirred) than TOLERANCE, or with more hidden and slips
+    within it; none: nothing fits (beyond TOLERANCE, piles not seen to change and
+    canoes hidden not counted)."""
     if not candidates:
         return "none"
     first = candidates[0]
@@ -359,7 +360,8 @@ def _hid_cost(m: Mismatch, seen: Sighting | None) -> float:
 
 
 def _unseen_only(candidate: Candidate) -> bool:
-    """Every disagreement of an event is something the picture did not show: canoes
+    """Every disagreement of an event is something the picture did not show, or a gem
+    read as this camera is known to misread it (``_habit``): canoes
     hidden, gems carried before and read in another colour or not at all, at most one
     gem loaded that hid, of a colour this table's camera often misses (a clear gem on a
     pale hull, or read as its hull: ``FitWeights.shown``, ``_hid_cost``), piles it

@@ -202,15 +202,17 @@ def match_canoes(player: str, expected: Sequence[Canoe], seen: Sequence[Canoe],
     # as a colour misread is.
     sealed = robbed and not +gone
     cost, pairing = _best_pairing(player, exp, got, weights, had, sealed)
-    fresh = set(loaded or ())
+    costs = [None if j is None else _pair_cost(player, e, got[j], weights, had, sealed)
+             for e, j in zip(exp, pairing, strict=True)]
+    fresh = _fresh(exp, Counter(loaded or ()), costs)
     found = []
-    for e, j in zip(exp, pairing, strict=True):
+    for k, (e, j) in enumerate(zip(exp, pairing, strict=True)):
         if j is None:
             found.append(Mismatch("missing", player, e, None, weights.missing))
             continue
-        c = _pair_cost(player, e, got[j], weights, had, sealed)
+        c = costs[k]
         if c:
-            carried = loaded is not None and e[1] is not None and e not in fresh
+            carried = loaded is not None and e[1] is not None and k not in fresh
             invented = e[1] is None and (got[j][1] in weights.invented
                                          or (sealed and e[0] == got[j][0]))
             found.append(Mismatch("cargo" if e[0] == got[j][0] else "moved", player, e,
@@ -225,6 +227,22 @@ def match_canoes(player: str, expected: Sequence[Canoe], seen: Sequence[Canoe],
                        stayed=k < beyond and c[0] in left)
               for k, c in enumerate(extras)]
     return cost, found
+
+
+def _fresh(expected: Sequence[Canoe], loaded: Counter[Canoe],
+           costs: Sequence[float | None]) -> set[int]:
+    """Which of a player's expected canoes hold the gems the event brings (`loaded`, by
+    (place, gem)): where twins end on one place with the same gem, one carried and one
+    loaded or stolen, which is which no picture tells, and the state vouches for both
+    gems: the twin seen as expected is taken as the new one, so that a misread of the
+    other is one of a gem it carried (``Mismatch.carried``)."""
+    left = Counter(loaded)
+    out = set()
+    for k in sorted(range(len(expected)), key=lambda k: costs[k] != 0):
+        if left[expected[k]] > 0:
+            left[expected[k]] -= 1
+            out.add(k)
+    return out
 
 
 def _vacated(before: Sequence[Canoe] | None, after: Sequence[Canoe],

@@ -221,10 +221,10 @@ def stolen_seen_leave(turn: Turn, before: Mapping[str, Sequence[Canoe]],
     the only legal place it went (R-STEAL-1), as a gem seen taken from a pile went into
     a canoe (``Mismatch.vouched``). Not showing in the thief's canoe, it costs nothing
     where the victim's canoe looked far other than before (``Sighting.cargo_changed``).
-    Read there in another colour, it is vouched for by that, or by the victim's canoe
-    seen there looking empty (but for a clear gem, which looks so in its canoe): the
-    colour of the loot is the victim's gem, which the picture before showed, not a gem
-    taken where that colour does not lie."""
+    Read there in another colour, it is vouched for by that, or by the victim's canoes
+    there all seen looking empty (but for a clear gem or one of the victim's hull
+    colour, which look so in its canoe): the colour of the loot is the victim's gem,
+    which the picture before showed, not a gem taken where that colour does not lie."""
     out = list(found)
     for action in turn.canoes:
         if action.steal is None:
@@ -233,9 +233,12 @@ def stolen_seen_leave(turn: Turn, before: Mapping[str, Sequence[Canoe]],
         place = action.destination
         loot = loot or next((gem for at, gem in before.get(victim, ()) if at == place and gem), "")
         changed = (victim, place) in (seen.cargo_changed or ())
-        # (Seen empty, or as its own hull: a clear gem hides so, and tells nothing.)
+        # Every canoe of the victim's there seen (twins: the one seen empty may be the
+        # other), each empty or as its own hull; a clear gem, or one of the hull's own
+        # colour, looks so in its canoe, and says nothing.
         there = [gem for at, gem in seen.of(victim) if at == place]
-        robbed = changed or (loot != "clear" and bool(there)
+        had = sum(at == place for at, _ in before.get(victim, ()))
+        robbed = changed or (loot not in ("clear", victim) and len(there) == had
                              and all(gem in (None, victim) for gem in there))
         for k, m in enumerate(out):
             if m.player != turn.player or m.expected != (place, loot) or m.vouched:

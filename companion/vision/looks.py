@@ -28,6 +28,8 @@ from typing import Any
 
 import numpy as np
 
+from companion.rules import GEMS
+
 from .mismatch import shows_hull
 from .sighting import UNKNOWN
 from .take_looks import TAKES_PRIOR, TakeLooks, robust, share, sightings
@@ -299,7 +301,7 @@ class PieceLooks(TakeLooks):
         looks._piles = {str(g): keep(v, 3) for g, v in data["piles"].items()}
         looks._shown = {str(g): sightings(v, bool) for g, v in data["shown"].items()}
         # (Kept since the thirty-third session: a table kept before has none yet.)
-        looks._reads = {str(g): sightings(v, str) for g, v in data.get("reads", {}).items()}
+        looks._reads = _reads(data.get("reads", {}))
         looks._in_empty = sightings(data["in_empty"], str, type(None), maxlen=KEEP * 2)
         looks._shared = sightings(data["shared"], bool, maxlen=KEEP * 2)
         looks._shared_now = {(str(place), frozenset((str(p), None if g == EMPTY else str(g))
@@ -327,10 +329,6 @@ class PieceLooks(TakeLooks):
                     self._shown.setdefault(gem, deque(maxlen=KEEP)).append(
                         canoe.gem is not None
                         and not shows_hull(canoe.player, gem, canoe.gem))
-                    other = canoe.gem not in (None, UNKNOWN) \
-                        and not shows_hull(canoe.player, gem, canoe.gem)
-                    self._reads.setdefault(gem, deque(maxlen=KEEP)).append(
-                        str(canoe.gem) if other else gem)
                 else:
                     # (A gem of the hull's own colour or one read as unknown is no
                     # claim of a gem.)
@@ -339,7 +337,14 @@ class PieceLooks(TakeLooks):
                 middles = self._middles.setdefault((canoe.player, gem), deque(maxlen=KEEP))
                 # A canoe that stayed where it lay is read again from its cached middle:
                 # the same sighting, however many pictures show it, is learned once.
-                if canoe.look is not None and canoe.look not in middles:
+                again = canoe.look is not None and canoe.look in middles
+                if gem is not None and not again and not _beside_gems(canoe, canoes):
+                    # (Another colour, but not a clear gem read as its hull: not seen.)
+                    other = canoe.gem not in (None, UNKNOWN) \
+                        and not shows_hull(canoe.player, gem, canoe.gem)
+                    self._reads.setdefault(gem, deque(maxlen=KEEP)).append(
+                        str(canoe.gem) if other else gem)
+                if canoe.look is not None and not again:
                     middles.append(canoe.look)
             if gem is None and canoe.texture is not None:
                 self._empty.setdefault(canoe.player, deque(maxlen=KEEP)).append(canoe.texture)
@@ -385,6 +390,25 @@ class PieceLooks(TakeLooks):
             elif read[carrier] is None and claimed:
                 self._shared.append(False)
         self._shared_now = now
+
+
+def _reads(data: Any) -> dict[str, deque[str]]:
+    """``reads`` read back from JSON: each gem's readings, gems named; ValueError when
+    it is not."""
+    if not isinstance(data, dict) or any(
+            gem not in GEMS or not isinstance(reads, list) or any(r not in GEMS for r in reads)
+            for gem, reads in data.items()):
+        raise ValueError("'reads' must map gems to lists of the gems each was read as")
+    return {gem: deque(reads, maxlen=KEEP) for gem, reads in data.items()}
+
+
+def _beside_gems(canoe: SeenCanoe, canoes: Mapping[str, Sequence[tuple[str, str | None]]]
+                 ) -> bool:
+    """Whether a canoe of another player on the same slot carries a gem in the state: a
+    gem read in this canoe may be that one, read in its neighbour (``swapped``)."""
+    return any(place == canoe.place and gem is not None
+               for player, held in canoes.items() if player != canoe.player
+               for place, gem in held)
 
 
 def agreeing(seen: Iterable[SeenCanoe], canoes: Mapping[str, Sequence[tuple[str, str | None]]]

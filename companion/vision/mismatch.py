@@ -51,8 +51,9 @@ class Mismatch:
     expected: Canoe | int | str | None
     seen: Canoe | int | str | None
     cost: float = 0.0
-    # The expected gem is one a canoe carried before the event (not loaded by it): the
-    # picture before showed it, confirmed by the game, and it travels with its canoe.
+    # The expected gem is one a canoe carried before the event (not loaded or stolen by
+    # it, ``candidates.gains``): the picture before showed it, confirmed by the game,
+    # and it travels with its canoe.
     carried: bool = False
     # The expected gem was loaded from a deposit whose pile the picture saw change as
     # the event says: the load was seen there, if not in the canoe.

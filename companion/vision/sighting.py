@@ -191,10 +191,14 @@ def read_observation(observation: Mapping[str, Any] | Sighting) -> Sighting:
                     f"not {only!r}")
     kept, altered = (_by_player(observation, key) for key in ("cargo_kept", "cargo_changed"))
     misread = observation.get("gems_misread")
+    # (A share of 1 would cost the misread nothing: a gem never read as itself is no
+    # habit anyone learns, PieceLooks.misread counting some readings as right.)
     if misread is not None and (not isinstance(misread, Mapping) or any(
-            gem not in GEMS or not isinstance(reads, Mapping) for gem, reads in misread.items())):
-        raise _fail(f"'gems_misread' must map gems ({', '.join(GEMS)}) to the gems each "
-                    f"was read as, with shares from 0 to 1, not {misread!r}")
+            gem not in GEMS or not isinstance(reads, Mapping) or gem in reads
+            or any(isinstance(v, int | float) and v >= 1 for v in reads.values())
+            for gem, reads in misread.items())):
+        raise _fail(f"'gems_misread' must map gems ({', '.join(GEMS)}) to the other gems "
+                    f"each was read as, with shares below 1, not {misread!r}")
     return Sighting({p: sorted(c, key=canoe_key) for p, c in canoes.items()}, weather,
                     tuple(no_disc), None if changed is None else frozenset(changed),
                     None if stirred is None else frozenset(stirred),

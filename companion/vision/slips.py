@@ -16,10 +16,10 @@ from .fit import Mismatch
 # should be, or a canoe where none should be, is never a slip: nothing fits; unless the
 # canoe is one more than the player's two (``Mismatch.phantom``). Past TOLERANCE an
 # event is only asked about, and only when nothing the picture shows contradicts it (its
-# every disagreement something not seen: ``_benign``): the referee flags what it sees,
-# not what it misses; and when no other event comes near, it is taken
-# (``Inference.settled``). Costs are FitWeights': a canoe not seen 2, a
-# gem of the wrong colour 0.25.
+# every disagreement something not seen: ``_benign``; or, beside those, slips costing no
+# more than TOLERANCE): the referee flags what it sees, not what it misses; and when no
+# other event comes near, it is taken (``Inference.settled``). Costs are FitWeights': a
+# canoe not seen 2, a gem of the wrong colour 0.25.
 TOLERANCE = 2.0
 # What two pictures saw change, or not, against an event: a place stirred, a canoe's
 # cargo kept or changed by its look (``fit_changes``). Slips to ask about: something
@@ -37,8 +37,8 @@ def slips(mismatches: Sequence[Mismatch]) -> str | None:
     their hulls, ``Mismatch.hull_through``), "stirred" (only
     things not seen, and places whose pixels changed that the event leaves as they were,
     or canoes whose look says otherwise than the event of their cargo: ``LOOKED``), or None
-    (something the picture shows that the event does not explain; two gems unseen at
-    once are likelier another move)."""
+    (something the picture shows that the event does not explain; two gems it loads or
+    steals unseen at once are likelier another move)."""
     if not mismatches:
         return "none"
     if all(_benign(m) for m in mismatches):
@@ -50,7 +50,8 @@ def slips(mismatches: Sequence[Mismatch]) -> str | None:
     # A gem read in the neighbour's canoe was seen, not missed; a clear gem read as its
     # hull was read as one reads.
     lost = {id(m) for m, _ in swapped}
-    if sum(m.unseen_gem and id(m) not in lost and not m.hull_through
+    # (A gem the canoe carried, not seen, is no sign of another move: ``_benign``.)
+    if sum(m.unseen_gem and id(m) not in lost and not m.hull_through and not _benign(m)
            for m in mismatches) <= 1 and \
             all(_slip(m) or id(m) in given for m in mismatches):
         return "misread"

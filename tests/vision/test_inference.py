@@ -8,7 +8,7 @@ from dataclasses import replace
 
 import pytest
 
-from companion.rules import Game, format_turn, parse_turn
+from companion.rules import GEMS, Game, format_turn, parse_turn
 from companion.rules.random_play import random_positions
 from companion.vision.candidates import MARGIN
 from companion.vision.expected import expected_observation
@@ -308,6 +308,134 @@ def test_R_STEAL_1_a_robbed_canoe_seen_empty_does_not_vouch_for_a_clear_gem():
     obs["gems_swapped"] = 0.0
     result = infer_turn(game, obs)
     assert result.status == "ambiguous" and turn in offered(result)
+
+
+def test_R_GEM_6_of_twins_one_carrying_and_one_new_the_gem_misread_is_the_carried_one():
+    # A canoe loads (or steals) a gem and ends beside its twin carrying the same (say
+    # "4+clear-3, 6R-3"): which twin holds which no picture tells, and the state vouches
+    # for both gems. The one seen as expected is taken as the new one, so the other,
+    # read in another colour, is a gem the canoe carried (``Mismatch.carried``): a
+    # misread that cannot mean another move, never a gem taken where none lies.
+    from collections import Counter
+
+    from companion.vision.candidates import gains
+    from companion.vision.expected import canoes_of
+
+    rng = random.Random(5)
+    tried = 0
+    for game, turn in sampled_turns(5, 400, rng, at_most=40):
+        new = Counter(gains(turn, canoes_of(game.state)))
+        trial = Game.from_events([game.setup, *game.events])
+        trial.apply(turn)
+        after = canoes_of(trial.state)[turn.player]
+        twins = [c for c in set(after) if after.count(c) == 2 and new[c] == 1
+                 and c[0] not in ("D", "F")]
+        if not twins:
+            continue
+        place, gem = twins[0]
+        obs = observe_after(game, turn)
+        # (A colour no legal turn puts there: else the picture shows that turn.)
+        legal = {g for c in infer_turn(game, obs).candidates
+                 for at, g in gains(c.event, canoes_of(game.state)) if at == place}
+        others = [g for g in ("violet", "blue", "yellow", "red")
+                  if g not in (gem, turn.player) and g not in legal]
+        if not others:
+            continue
+        mine = [c for c in canoes_on(obs, place) if c["player"] == turn.player]
+        mine[0]["gem"] = others[0]
+        result = infer_turn(game, obs)
+        fit = next(c for c in result.candidates if c.event == turn)
+        (misread,) = [m for m in fit.mismatches if m.misread_colour]
+        assert misread.carried, format_turn(turn)
+        assert result.status != "none" and turn in offered(result)
+        tried += 1
+    assert tried >= 3
+
+
+def _thefts(seed: int, count: int):
+    """(position, a legal theft, the place it ends, the victim, the loot) for `count`
+    random positions in phase II."""
+    from companion.vision.expected import canoes_of
+
+    rng = random.Random(seed)
+    for game, turn in sampled_turns(seed, count, rng, at_most=60):
+        for action in turn.canoes:
+            if action.steal and action.destination not in ("D", "F"):
+                victim, _, loot = action.steal.partition(":")
+                loot = loot or next(g for at, g in canoes_of(game.state)[victim]
+                                    if at == action.destination and g)
+                yield game, turn, action.destination, victim, loot
+                break
+
+
+@pytest.mark.parametrize("victim_seen", ["as it lies", "hidden", "empty", "as its hull"])
+@pytest.mark.parametrize("loot_read", ["unseen", "in another colour"])
+def test_R_STEAL_a_theft_whose_loot_is_misread_is_never_flagged_nor_another_move_played(
+        victim_seen, loot_read):
+    # The loot not seen in the thief's canoe, or read in a colour no legal turn puts
+    # there, the victim's canoe seen in every way a picture may show it: the theft is
+    # played or asked about, never flagged; no other move is played.
+    from companion.vision.candidates import gains
+    from companion.vision.expected import canoes_of
+
+    tried = 0
+    for game, turn, place, victim, loot in _thefts(5, 120):
+        obs = observe_after(game, turn)
+        mine = [c for c in canoes_on(obs, place) if c["player"] == turn.player
+                and c["gem"] == loot]
+        if loot_read == "unseen":
+            mine[0]["gem"] = None
+        else:
+            legal = {g for t in game.legal_turns() for at, g in gains(t, canoes_of(game.state))
+                     if at == place}
+            others = [g for g in ("violet", "blue", "yellow", "red", "clear") if g not in legal]
+            if not others:
+                continue
+            mine[0]["gem"] = others[0]
+        robbed = [c for c in canoes_on(obs, place) if c["player"] == victim]
+        for canoe in robbed:
+            if victim_seen == "hidden":
+                canoes_on(obs, place).remove(canoe)
+            elif victim_seen != "as it lies":
+                # (A hull of a colour no gem has reads empty.)
+                canoe["gem"] = victim if victim_seen == "as its hull" and victim in GEMS else None
+        result = infer_turn(game, obs)
+        assert result.status != "none" and turn in offered(result), format_turn(turn)
+        tried += 1
+    assert tried >= 10, tried
+
+
+def test_R_STEAL_1_a_robbed_canoe_read_as_its_hull_does_not_vouch_for_loot_of_its_colour():
+    # A gem of the victim's own colour looks in its canoe as the empty hull does: the
+    # victim's canoe read so says nothing of whether the gem left, and the thief's canoe
+    # read in another colour may hold none. Asked, never taken.
+    from companion.vision.candidates import gains
+    from companion.vision.expected import canoes_of
+
+    tried = 0
+    for game, turn, place, victim, loot in _thefts(7, 250):
+        if loot != victim:
+            continue
+        obs = observe_after(game, turn)
+        legal = {g for t in game.legal_turns() for at, g in gains(t, canoes_of(game.state))
+                 if at == place}
+        others = [g for g in ("violet", "blue", "yellow", "red", "clear") if g not in legal]
+        if not others:
+            continue
+        for canoe in canoes_on(obs, place):
+            if canoe["player"] == victim:
+                canoe["gem"] = victim
+        for canoe in canoes_on(obs, place):
+            if canoe["player"] == turn.player and canoe["gem"] == loot:
+                canoe["gem"] = others[0]
+                break
+        obs["gems_swapped"] = 0.0
+        result = infer_turn(game, obs)
+        assert result.status == "ambiguous" and turn in offered(result), format_turn(turn)
+        tried += 1
+        if tried == 5:
+            break
+    assert tried == 5
 
 
 def test_R_STEAL_a_stolen_gem_is_no_gem_the_thiefs_canoe_carried():

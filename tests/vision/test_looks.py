@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import itertools
 
+import pytest
+
 from companion.vision.looks import (
     CLEAR_SHOWN_PRIOR,
     EMPTY,
@@ -141,6 +143,39 @@ def test_a_gem_read_in_another_colour_again_and_again_is_this_cameras_habit():
     assert PieceLooks.from_json(data).misread() == looks.misread()
     del data["reads"]
     assert PieceLooks.from_json(data).misread() == {}
+
+
+def test_a_canoe_read_again_where_it_lay_is_one_reading_of_its_gem():
+    # Re-read from its cached middle (the same look) in every picture while it stays:
+    # one picture's misread, counted once, is no habit.
+    looks = PieceLooks()
+    state = {"red": [("3", "violet")]}
+    for _ in range(4):
+        looks.learn([SeenCanoe("red", "3", 5.0, gem="clear", look=(0.5, 0.0, 0.0, 0.0))],
+                    state)
+    assert looks.misread() == {}
+    looks.learn([SeenCanoe("red", "3", 5.0, gem="clear", look=(0.6, 0.0, 0.0, 0.0))], state)
+    assert looks.misread() == {"violet": {"clear": 2 / (2 + MISREAD_PRIOR)}}
+
+
+def test_a_gem_read_beside_another_players_gem_teaches_no_misread():
+    # Red's violet gem read clear beside blue's clear gem on slot 3: it may be blue's,
+    # read in its neighbour (which canoe of a shared disc holds a gem is what a picture
+    # tells least well).
+    looks = PieceLooks()
+    state = {"red": [("3", "violet")], "blue": [("3", "clear")]}
+    for _ in range(3):
+        looks.learn([SeenCanoe("red", "3", 5.0, gem="clear")], state)
+    assert looks.misread() == {}
+
+
+@pytest.mark.parametrize("reads", [{"violet": "clearclear"}, {"violet": ["gold"]},
+                                   {"gold": ["clear"]}, ["violet"]])
+def test_a_kept_look_with_malformed_readings_is_refused(reads):
+    data = PieceLooks().to_json()
+    data["reads"] = reads
+    with pytest.raises(ValueError, match="'reads' must map gems"):
+        PieceLooks.from_json(data)
 
 
 def test_a_gem_ashore_or_in_a_canoe_of_twins_carrying_others_teaches_no_misread():
