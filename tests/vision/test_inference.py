@@ -230,18 +230,24 @@ def test_cloud_left_in_place_matches_no_cloud_turn():
     assert "the cloud should be on" in result.diff[-1]["problems"][0]
 
 
+def _green_robs(blue: tuple[int, str], green: tuple[int, str]) -> tuple[Game, object, dict]:
+    """Blue loads a gem (card, move), green goes to 5, yellow to 1; the river pushes
+    them a slot (green to 6L, blue's canoe past the gem's deposit); green moves first
+    in round 2 and robs blue (card, theft): (game, theft, the picture after it)."""
+    game = Game(["blue", "green", "yellow"])
+    game.apply({"event": "cards", "cards": {"blue": blue[0], "green": 5, "yellow": 1}})
+    for text in (blue[1], "D-5", "D-1"):
+        game.push_san(text)
+    game.apply({"event": "river", "steps": 1, "branches": ["L"]})
+    game.apply({"event": "cards", "cards": {"blue": 3, "green": green[0], "yellow": 2}})
+    turn = parse_turn(green[1], "green")
+    return game, turn, observe_after(game, turn)
+
+
 def green_robs_blue() -> tuple[Game, object, dict]:
     """Green's "6L-5xblue" takes blue's clear gem (R-STEAL), and the picture after it
     with green's loot unread."""
-    game = Game(["blue", "green", "yellow"])
-    game.apply({"event": "cards", "cards": {"blue": 6, "green": 5, "yellow": 1}})
-    for text in ("D-4+clear", "D-5", "D-1"):
-        game.push_san(text)
-    game.apply({"event": "river", "steps": 1, "branches": ["L"]})
-    # blue on 5 with clear, green on 6L; green moves first in round 2
-    game.apply({"event": "cards", "cards": {"blue": 3, "green": 1, "yellow": 2}})
-    turn = parse_turn("6L-5xblue", "green")
-    obs = observe_after(game, turn)
+    game, turn, obs = _green_robs((6, "D-4+clear"), (1, "6L-5xblue"))
     for canoe in all_canoes(obs):
         if canoe["player"] == "green" and canoe["gem"]:
             canoe["gem"] = "unknown"
@@ -270,15 +276,7 @@ def _green_robs_blues_violet() -> tuple[Game, object, dict]:
     """Green's "6L-4xblue" takes blue's violet gem (R-STEAL), the loot read red in
     green's canoe, at a table whose camera reads shared discs right
     (``Sighting.gems_swapped``)."""
-    game = Game(["blue", "green", "yellow"])
-    game.apply({"event": "cards", "cards": {"blue": 5, "green": 5, "yellow": 1}})
-    for text in ("D-3+violet", "D-5", "D-1"):
-        game.push_san(text)
-    game.apply({"event": "river", "steps": 1, "branches": ["L"]})
-    # blue on 4 with violet, green on 6L; green moves first in round 2
-    game.apply({"event": "cards", "cards": {"blue": 3, "green": 2, "yellow": 2}})
-    turn = parse_turn("6L-4xblue", "green")
-    obs = observe_after(game, turn)
+    game, turn, obs = _green_robs((5, "D-3+violet"), (2, "6L-4xblue"))
     for canoe in canoes_on(obs, "4"):
         if canoe["player"] == "green":
             canoe["gem"] = "red"
