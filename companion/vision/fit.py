@@ -285,9 +285,9 @@ def compare(expected: Mapping[str, Sequence[Canoe]], seen: Sighting,
             ) -> tuple[float, list[Mismatch]]:
     """Score `players`' canoes (and the weather, when given) of an expected board
     against a sighting: (total cost, disagreements). `loaded`: by player, the (place,
-    gem) of the canoes whose gem the event loads or steals; the other gems rode their canoes from
-    the state before (None: not known). A gem that often hides at this table costs less
-    unseen (``Sighting.gems_shown``)."""
+    gem) of the canoes whose gem the event loads or steals; the other gems rode their
+    canoes from the state before (None: not known). A gem that often hides at this
+    table costs less unseen (``Sighting.gems_shown``)."""
     weights = table_weights(seen, weights)
     total, found = 0.0, []
     for player in players:
