@@ -238,7 +238,7 @@ def stolen_seen_leave(turn: Turn, before: Mapping[str, Sequence[Canoe]],
         # colour, looks so in its canoe, and says nothing.
         there = [gem for at, gem in seen.of(victim) if at == place]
         had = sum(at == place for at, _ in before.get(victim, ()))
-        robbed = changed or (loot not in ("clear", victim) and len(there) == had
+        robbed = changed or (loot not in ("clear", victim) and 0 < len(there) == had
                              and all(gem in (None, victim) for gem in there))
         for k, m in enumerate(out):
             if m.player != turn.player or m.expected != (place, loot) or m.vouched:
