@@ -71,14 +71,15 @@ class FitWeights:
     def recoloured(self, gem: str, read: str) -> float:
         """The cost of a canoe seen with `read` where it should carry `gem` (another
         colour, not the hull's through a clear gem)."""
-        for name, seen, share in self.misread:
-            if (name, seen) == (gem, read):
-                return self.colour * (1 - share)
-        return self.colour
+        return self.colour * (1 - (self._misread_share(gem, read) or 0.0))
 
     def habit(self, gem: str | None, read: str | None) -> bool:
         """Whether this table's camera has read gems of colour `gem` as `read`."""
-        return any((name, seen) == (gem, read) for name, seen, _ in self.misread)
+        return self._misread_share(gem, read) is not None
+
+    def _misread_share(self, gem: str | None, read: str | None) -> float | None:
+        return next((share for name, seen, share in self.misread
+                     if (name, seen) == (gem, read)), None)
 
 
 DEFAULT_WEIGHTS = FitWeights()
