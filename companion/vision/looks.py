@@ -324,20 +324,21 @@ class PieceLooks(TakeLooks):
                 continue  # not this player's place, or which canoe is which is unsure
             gem = there[0]
             if canoe.place not in ("D", "F"):
-                if gem is not None:
+                middles = self._middles.setdefault((canoe.player, gem), deque(maxlen=KEEP))
+                # A canoe that stayed where it lay is read again from its cached middle:
+                # the same sighting, however many pictures show it, is learned once (a
+                # gem missed once while its canoe stays is one miss, not one a picture).
+                again = canoe.look is not None and canoe.look in middles
+                if gem is not None and not again:
                     # (A clear gem read as its hull's colour did not show.)
                     self._shown.setdefault(gem, deque(maxlen=KEEP)).append(
                         canoe.gem is not None
                         and not shows_hull(canoe.player, gem, canoe.gem))
-                else:
+                elif gem is None and not again:
                     # (A gem of the hull's own colour or one read as unknown is no
                     # claim of a gem.)
                     self._in_empty.append(None if canoe.gem in (canoe.player, UNKNOWN)
                                           else canoe.gem)
-                middles = self._middles.setdefault((canoe.player, gem), deque(maxlen=KEEP))
-                # A canoe that stayed where it lay is read again from its cached middle:
-                # the same sighting, however many pictures show it, is learned once.
-                again = canoe.look is not None and canoe.look in middles
                 if gem is not None and not again and not _beside_gems(canoe, canoes):
                     # (Another colour, but not a clear gem read as its hull: not seen.)
                     other = canoe.gem not in (None, UNKNOWN) \

@@ -158,6 +158,31 @@ def test_a_canoe_read_again_where_it_lay_is_one_reading_of_its_gem():
     assert looks.misread() == {"violet": {"clear": 2 / (2 + MISREAD_PRIOR)}}
 
 
+def test_a_canoe_read_again_where_it_lay_is_one_sighting_of_whether_its_gem_showed():
+    # A violet gem missed in one sighting of a canoe that then stays (re-read from its
+    # cached middle in four pictures), and seen in a canoe that came after: one miss,
+    # one sighting, not four misses.
+    looks = PieceLooks()
+    state = {"red": [("3", "violet")]}
+    for _ in range(4):
+        looks.learn([SeenCanoe("red", "3", 5.0, look=(0.5, 0.0, 0.0, 0.0))], state)
+    looks.learn([SeenCanoe("red", "3", 5.0, gem="violet", look=(0.6, 0.0, 0.0, 0.0))], state)
+    assert looks.shown()["violet"] == (1 + SHOWN_PRIOR) / (2 + SHOWN_PRIOR)
+
+
+def test_an_empty_canoe_read_again_where_it_lay_is_one_sighting_of_a_gem_invented():
+    # A gem read once in an empty canoe that then stays, re-read in every picture, is
+    # one reading of four empty canoes, not four of seven.
+    looks = PieceLooks()
+    state = {"blue": [("2", None)]}
+    for _ in range(4):
+        looks.learn([SeenCanoe("blue", "2", 3.0, gem="red", look=(0.5, 0.0, 0.0, 0.0))],
+                    state)
+    for k in range(3):
+        looks.learn([SeenCanoe("blue", "2", 3.0, look=(0.7 + k / 100, 0.0, 0.0, 0.0))], state)
+    assert looks.invented()["red"] == 1 / 4
+
+
 def test_a_gem_read_beside_another_players_gem_teaches_no_misread():
     # Red's violet gem read clear beside blue's clear gem on slot 3: it may be blue's,
     # read in its neighbour (which canoe of a shared disc holds a gem is what a picture
