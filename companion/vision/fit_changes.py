@@ -109,7 +109,7 @@ def _shows(before: Mapping[str, int], after: Mapping[str, int], seen: Sighting) 
 
 def untaken_gems(deposits: Mapping[str, Mapping[str, int]],
                  before: Mapping[str, Sequence[Canoe]], seen: Sighting) -> frozenset[str]:
-    """The colours of gem that no move, legal or not, brought into a canoe by this
+    """The gem colours that no move, legal or not, brought into a canoe by this
     picture (`deposits` and `before`: the state's piles and canoes before it): none was
     in a canoe, and every pile holding one was seen as it was by a camera that sees
     such takes (``Sighting.takes_shown`` at least TAKES_SEEN). A gem comes into a canoe

@@ -327,7 +327,8 @@ class PieceLooks(TakeLooks):
                 middles = self._middles.setdefault((canoe.player, gem), deque(maxlen=KEEP))
                 # A canoe that stayed where it lay is read again from its cached middle:
                 # the same sighting, however many pictures show it, is learned once (a
-                # gem missed once while its canoe stays is one miss, not one a picture).
+                # gem missed once while its canoe stays is one miss, not one a picture
+                # of it).
                 again = canoe.look is not None and canoe.look in middles
                 if gem is not None and not again:
                     # (A clear gem read as its hull's colour did not show.)
