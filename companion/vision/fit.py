@@ -53,9 +53,8 @@ class FitWeights:
     # little, so it costs `cargo` times the share (a colour not listed: always shows).
     shown: tuple[tuple[str, float], ...] = ()
     # The gems this table's camera has read in canoes that carried none
-    # (``Sighting.gems_invented``), and those no move brought into a canoe by this
-    # picture (``fit_changes.untaken_gems``): one of them seen where an event puts none
-    # is a slip to ask about (``Mismatch.invented``), not a load no rule allows.
+    # (``Sighting.gems_invented``): one of them seen where an event puts none is a slip
+    # to ask about (``Mismatch.invented``), not a load no rule allows.
     invented: tuple[str, ...] = ()
     # The colours this table's camera read carried gems as, other than their own
     # (``Sighting.gems_misread``), (gem, read as, share of its readings): a gem read so
@@ -273,7 +272,7 @@ def table_weights(seen: Sighting, weights: FitWeights = DEFAULT_WEIGHTS) -> FitW
     if not (seen.gems_shown or seen.gems_invented or seen.gems_misread):
         return weights
     return replace(weights, shown=tuple(sorted((seen.gems_shown or {}).items())),
-                   invented=tuple(sorted({*weights.invented, *(seen.gems_invented or ())})),
+                   invented=tuple(sorted(seen.gems_invented or ())),
                    misread=tuple(sorted((gem, read, share)
                                         for gem, reads in (seen.gems_misread or {}).items()
                                         for read, share in reads.items())))

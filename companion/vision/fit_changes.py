@@ -107,25 +107,6 @@ def _shows(before: Mapping[str, int], after: Mapping[str, int], seen: Sighting) 
     return all(shown.get(gem, 0.0) >= TAKES_SEEN for gem in taken_gems(before, after))
 
 
-def untaken_gems(deposits: Mapping[str, Mapping[str, int]],
-                 before: Mapping[str, Sequence[Canoe]], seen: Sighting) -> frozenset[str]:
-    """The gem colours that no move, legal or not, brought into a canoe by this
-    picture (`deposits` and `before`: the state's piles and canoes before it): none was
-    in a canoe, and every pile holding one was seen as it was by a camera that sees
-    such takes (``Sighting.takes_shown`` at least TAKES_SEEN). A gem comes into a canoe
-    only from a pile or from another canoe (R-GEM-3, R-STEAL): one of these colours
-    read in a canoe is the camera's, as a colour it often reads in empty canoes
-    (``FitWeights.invented``). None when the picture cannot tell which piles changed."""
-    changed = seen.deposits_changed
-    if changed is None:
-        return frozenset()
-    shown = seen.takes_shown or {}
-    held = {gem for canoes in before.values() for _, gem in canoes}
-    lost = {gem for name in changed for gem, n in deposits.get(name, {}).items() if n}
-    return frozenset(gem for gem, share in shown.items()
-                     if share >= TAKES_SEEN and gem not in held and gem not in lost)
-
-
 def stirred_mismatches(before: Mapping[str, Sequence[Canoe]],
                        after: Mapping[str, Sequence[Canoe]], seen: Sighting,
                        weights: FitWeights = DEFAULT_WEIGHTS,
@@ -272,5 +253,4 @@ def stolen_seen_leave(turn: Turn, before: Mapping[str, Sequence[Canoe]],
 
 
 __all__ = ["TAKES_SEEN", "cargo_mismatches", "changed_piles", "deposit_mismatches", "disputed",
-           "one_taken", "put_gems", "stirred_mismatches", "stolen_seen_leave", "taken_gems",
-           "untaken_gems"]
+           "one_taken", "put_gems", "stirred_mismatches", "stolen_seen_leave", "taken_gems"]

@@ -81,7 +81,6 @@ from .fit_changes import (
     disputed,
     stirred_mismatches,
     stolen_seen_leave,
-    untaken_gems,
 )
 from .infer_buyback import BuybackInference, infer_buybacks
 from .infer_river import RiverInference, infer_river, river_outcomes
@@ -164,8 +163,6 @@ def infer_turn(game: Game, observation: Mapping[str, Any] | Sighting,
     except (IllegalEvent, LogError) as exc:  # pragma: no cover - the engine's own bug
         raise InferenceError(f"the engine cannot list {player}'s turns: {exc}") from exc
     before = canoes_of(game.state)
-    if untaken := untaken_gems(game.state.deposits, before, seen):
-        weights = replace(weights, invented=tuple(sorted({*weights.invented, *untaken})))
     outcomes = _outcomes(game, turns)
     # Score the mover and anyone some turn robs; everything else is only cross-checked.
     scored = [p for p in game.players if p == player or any(

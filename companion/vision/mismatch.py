@@ -75,8 +75,7 @@ class Mismatch:
     # canoe go (``_vacated``).
     stayed: bool = False
     # A gem seen where the event puts none, of a colour this table's camera has read in
-    # canoes that carried none, or of one no move brought into a canoe
-    # (``FitWeights.invented``).
+    # canoes that carried none (``FitWeights.invented``).
     invented: bool = False
     # A gem seen in a canoe of a player who does not move that the event empties (a
     # theft's victim), of another colour than the one it carried (``_was_other``): the
