@@ -329,25 +329,24 @@ class PieceLooks(TakeLooks):
                 # the same sighting, however many pictures show it, is learned once (a
                 # gem missed once while its canoe stays is one miss, not one a picture
                 # of it).
-                again = canoe.look is not None and canoe.look in middles
-                if gem is not None and not again:
-                    # (A clear gem read as its hull's colour did not show.)
-                    self._shown.setdefault(gem, deque(maxlen=KEEP)).append(
-                        canoe.gem is not None
-                        and not shows_hull(canoe.player, gem, canoe.gem))
-                elif gem is None and not again:
-                    # (A gem of the hull's own colour or one read as unknown is no
-                    # claim of a gem.)
-                    self._in_empty.append(None if canoe.gem in (canoe.player, UNKNOWN)
-                                          else canoe.gem)
-                if gem is not None and not again and not _beside_gems(canoe, canoes):
-                    # (Another colour, but not a clear gem read as its hull: not seen.)
-                    other = canoe.gem not in (None, UNKNOWN) \
-                        and not shows_hull(canoe.player, gem, canoe.gem)
-                    self._reads.setdefault(gem, deque(maxlen=KEEP)).append(
-                        str(canoe.gem) if other else gem)
-                if canoe.look is not None and not again:
-                    middles.append(canoe.look)
+                if canoe.look is None or canoe.look not in middles:
+                    if gem is None:
+                        # (A gem of the hull's own colour or one read as unknown is no
+                        # claim of a gem.)
+                        self._in_empty.append(None if canoe.gem in (canoe.player, UNKNOWN)
+                                              else canoe.gem)
+                    else:
+                        # (A clear gem read as its hull's colour did not show; nor is
+                        # it read in another colour.)
+                        through = shows_hull(canoe.player, gem, canoe.gem)
+                        self._shown.setdefault(gem, deque(maxlen=KEEP)).append(
+                            canoe.gem is not None and not through)
+                        if not _beside_gems(canoe, canoes):
+                            other = canoe.gem not in (None, UNKNOWN) and not through
+                            self._reads.setdefault(gem, deque(maxlen=KEEP)).append(
+                                str(canoe.gem) if other else gem)
+                    if canoe.look is not None:
+                        middles.append(canoe.look)
             if gem is None and canoe.texture is not None:
                 self._empty.setdefault(canoe.player, deque(maxlen=KEEP)).append(canoe.texture)
                 learned += 1
