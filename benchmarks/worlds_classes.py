@@ -1,0 +1,180 @@
+"""How well the colour classes tell the canoes from the board, on the worlds' stills: the
+colour-classification stage on its own (its evaluation, apart from the stages after it).
+
+    python benchmarks/worlds_classes.py                 # every world
+    python benchmarks/worlds_classes.py --worlds w101,w901
+
+Per world, calibrated as the README says (`companion calibrate profile` on its layout
+photos), each still without a hand is straightened and light-corrected as the detector
+does, and every canoe its state puts alone on a slot is found by its shape alone (the
+calibration's own finder, ``dock_canoes.find_slot_canoe``: the canoe-shaped patch unlike
+its disc, whatever its colour class). Of each such hull (its middle, where a gem may lie,
+left out) it prints the share of pixels the profile classes as the canoe's colour, and
+the share of hulls of which at least HULL_SHOWS are: fewer, and the canoe stage cannot
+see that canoe whatever it does after. And of the print where no piece lies, the share
+of pixels classed as some canoe colour (what the canoe stage must then tell from hulls).
+
+Where the missed hull pixels went (the print's classes, the water and discs, another
+canoe's colour, no class) is printed for the tuned worlds only; of a world NOT FOR
+TUNING only its figures are printed (``worlds_common.withheld``'s rule).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+from collections import Counter
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from scoring import pct  # noqa: E402
+from worlds_common import FIXTURES, WorldFixture, calibrate, worlds  # noqa: E402
+
+from companion.vision.board import load_board  # noqa: E402
+from companion.vision.detect import Detector  # noqa: E402
+from companion.vision.dock_canoes import find_slot_canoe  # noqa: E402
+from companion.vision.known import KnownBoard  # noqa: E402
+from companion.vision.learn import sample_known  # noqa: E402
+from companion.vision.locate import BoardLocator  # noqa: E402
+from companion.vision.profile import NONE, ProfileError, load_profile  # noqa: E402
+from companion.vision.thresholds import HULL_SHOWS  # noqa: E402
+
+
+def _kind(name: str | None, own: str) -> str:
+    """What a class is, as seen from a hull of class `own`."""
+    if name is None:
+        return "no class"
+    if name == own:
+        return "its colour"
+    if name.startswith("canoe:"):
+        return "another canoe"
+    if name in ("water", "disc"):
+        return "water, disc"
+    if name.startswith("board:"):
+        return "print"
+    return name.split(":")[0]
+
+
+def read_world(world: WorldFixture, profile_path: Path) -> dict:
+    board = load_board(world.board_file)
+    profile = load_profile(profile_path)
+    detector = Detector(board, profile)
+    names = profile.names
+    canoe_classes = [i for i, n in enumerate(names) if n.startswith("canoe:")]
+    locator = BoardLocator(board)
+    hulls: list[tuple[str, int, int]] = []      # (colour, pixels, of its colour)
+    went: Counter[str] = Counter()
+    print_px = print_canoe = 0
+    for still in world.stills():
+        if still["hand"]:
+            continue
+        image = cv2.imread(str(world.path / still["file"]), cv2.IMREAD_COLOR)
+        where = locator.locate(image)
+        if where is None:
+            continue
+        img = detector.prepare(image, where)[0]
+        known = KnownBoard.of_snapshot(still["state"])
+        for slot, (player, _) in known.lone_canoes().items():
+            lone = find_slot_canoe(img, board, slot, player, detector.scale)
+            if lone is None:
+                continue
+            labels = profile.classify(img[lone.hull])
+            own = names.index(f"canoe:{player}")
+            hulls.append((player, len(labels), int(np.count_nonzero(labels == own))))
+            for label, n in zip(*np.unique(labels, return_counts=True), strict=True):
+                went[_kind(None if label == NONE else names[label], f"canoe:{player}")] += int(n)
+        try:
+            ground = sample_known(board, image, known, detector.scale, detector,
+                                  unseen=[])["ground"]
+        except ProfileError:
+            continue  # (markers a fresh locator does not find without the last view's)
+        labels = profile.classify(ground)
+        print_px += len(labels)
+        print_canoe += int(np.count_nonzero(np.isin(labels, canoe_classes)))
+    return {"hulls": hulls, "went": went, "print": (print_canoe, print_px)}
+
+
+def figures(results: list[dict]) -> dict[str, str]:
+    hulls = [h for r in results for h in r["hulls"]]
+    px = sum(n for _, n, _ in hulls)
+    own = sum(k for _, _, k in hulls)
+    shown = sum(k >= HULL_SHOWS * n for _, n, k in hulls)
+    fp = sum(r["print"][0] for r in results)
+    print_px = sum(r["print"][1] for r in results)
+    out = {"hull pixels of its colour": pct(own, px),
+           f"hulls with {HULL_SHOWS:.0%} of its colour": pct(shown, len(hulls)),
+           "print pixels of a canoe colour": pct(fp, print_px, 2)}
+    for colour in sorted({c for c, _, _ in hulls}):
+        mine = [h for h in hulls if h[0] == colour]
+        out[f"  {colour} hull pixels"] = pct(sum(k for _, _, k in mine),
+                                             sum(n for _, n, _ in mine))
+    return out
+
+
+def print_table(title: str, rows: dict[str, dict[str, str]]) -> None:
+    print(title)
+    keys = list(dict.fromkeys(k for row in rows.values() for k in row))
+    print("  " + " " * 32 + "".join(f"{n:>24s}" for n in rows))
+    for key in keys:
+        print(f"  {key:32s}" + "".join(f"{row.get(key, '-'):>24s}" for row in rows.values()))
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--worlds", help="only these worlds, NAME,NAME,...")
+    ap.add_argument("--fixtures", type=Path, default=FIXTURES,
+                    help="another directory of worlds in the same format")
+    args = ap.parse_args()
+    cv2.setNumThreads(1)
+    found = worlds(args.fixtures, only=args.worlds.split(",") if args.worlds else None)
+    if not found:
+        print("no worlds found", file=sys.stderr)
+        return 2
+    per_world: dict[str, dict] = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for world in found:
+            profile, said = calibrate(world, Path(tmp) / f"{world.name}.json")
+            if profile is None:
+                print(f"  {world.name}: calibrate profile {said}: skipped")
+                continue
+            per_world[world.name] = read_world(world, profile)
+    tuning = {w.name: w.tuning for w in found}
+    label = {n: f"{n}{'' if tuning[n] else '*'}" for n in per_world}
+    print("worlds classes: the colour classes on the stills' hulls and print "
+          "(* = NOT FOR TUNING)")
+    rows = {}
+    for n, r in per_world.items():
+        row = figures([r])
+        rows[label[n]] = row if tuning[n] else {k: v for k, v in row.items()
+                                                 if not k.startswith("  ")}
+    print_table("per world:", rows)
+    groups = {"tuned": [r for n, r in per_world.items() if tuning[n]],
+              "NOT-FOR-TUNING": [r for n, r in per_world.items() if not tuning[n]]}
+    overall = {}
+    for g, rs in groups.items():
+        if rs:
+            row = figures(rs)
+            overall[g] = row if g == "tuned" else {k: v for k, v in row.items()
+                                                   if not k.startswith("  ")}
+    print_table("overall (quote NOT-FOR-TUNING):", overall)
+    if not groups["tuned"]:
+        return 0
+    print("where the tuned worlds' hull pixels not of their colour went:")
+    went: Counter[str] = Counter()
+    for r in groups["tuned"]:
+        went.update(r["went"])
+    missed = sum(n for k, n in went.items() if k != "its colour")
+    for kind, n in went.most_common():
+        if kind != "its colour":
+            print(f"  {kind:16s} {pct(n, missed)}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
