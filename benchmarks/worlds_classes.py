@@ -9,10 +9,11 @@ photos), each still without a hand is straightened and light-corrected as the de
 does, and every canoe its state puts alone on a slot is found by its shape alone (the
 calibration's own finder, ``dock_canoes.find_slot_canoe``: the canoe-shaped patch unlike
 its disc, whatever its colour class). Of each such hull (its middle, where a gem may lie,
-left out) it prints the share of pixels the profile classes as the canoe's colour, and
+left out) it prints the share of pixels the detector classes as the canoe's colour, and
 the share of hulls of which at least HULL_SHOWS are: fewer, and the canoe stage cannot
 see that canoe whatever it does after. And of the print where no piece lies, the share
-of pixels classed as some canoe colour (what the canoe stage must then tell from hulls).
+of pixels classed as some canoe colour (what the canoe stage must then tell from hulls),
+and the same of the empty slots' discs.
 
 Where the missed hull pixels went (the print's classes, the water and discs, another
 canoe's colour, no class) is printed for the tuned worlds only; of a world NOT FOR
@@ -36,12 +37,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from scoring import pct  # noqa: E402
 from worlds_common import FIXTURES, WorldFixture, calibrate, worlds  # noqa: E402
 
+from companion.rules import SLOTS  # noqa: E402
 from companion.vision.board import load_board  # noqa: E402
 from companion.vision.detect import Detector  # noqa: E402
 from companion.vision.dock_canoes import find_slot_canoe  # noqa: E402
 from companion.vision.known import KnownBoard  # noqa: E402
 from companion.vision.learn import sample_known  # noqa: E402
 from companion.vision.locate import BoardLocator  # noqa: E402
+from companion.vision.masks import ring_pixels  # noqa: E402
 from companion.vision.profile import NONE, ProfileError, load_profile  # noqa: E402
 from companion.vision.thresholds import HULL_SHOWS  # noqa: E402
 
@@ -70,7 +73,7 @@ def read_world(world: WorldFixture, profile_path: Path) -> dict:
     locator = BoardLocator(board)
     hulls: list[tuple[str, int, int]] = []      # (colour, pixels, of its colour)
     went: Counter[str] = Counter()
-    print_px = print_canoe = 0
+    print_px = print_canoe = disc_px = disc_canoe = 0
     for still in world.stills():
         if still["hand"]:
             continue
@@ -78,17 +81,23 @@ def read_world(world: WorldFixture, profile_path: Path) -> dict:
         where = locator.locate(image)
         if where is None:
             continue
-        img = detector.prepare(image, where)[0]
+        img, classes = detector.prepare(image, where)
         known = KnownBoard.of_snapshot(still["state"])
         for slot, (player, _) in known.lone_canoes().items():
             lone = find_slot_canoe(img, board, slot, player, detector.scale)
             if lone is None:
                 continue
-            labels = profile.classify(img[lone.hull])
+            labels = classes[lone.hull]
             own = names.index(f"canoe:{player}")
             hulls.append((player, len(labels), int(np.count_nonzero(labels == own))))
             for label, n in zip(*np.unique(labels, return_counts=True), strict=True):
                 went[_kind(None if label == NONE else names[label], f"canoe:{player}")] += int(n)
+        for slot in SLOTS:
+            if slot not in known.river:
+                labels = classes[ring_pixels(classes.shape, detector.scale, board.slots[slot],
+                                             0, 0.88 * board.disc_radius_mm)]
+                disc_px += len(labels)
+                disc_canoe += int(np.count_nonzero(np.isin(labels, canoe_classes)))
         try:
             ground = sample_known(board, image, known, detector.scale, detector,
                                   unseen=[])["ground"]
@@ -97,7 +106,8 @@ def read_world(world: WorldFixture, profile_path: Path) -> dict:
         labels = profile.classify(ground)
         print_px += len(labels)
         print_canoe += int(np.count_nonzero(np.isin(labels, canoe_classes)))
-    return {"hulls": hulls, "went": went, "print": (print_canoe, print_px)}
+    return {"hulls": hulls, "went": went, "print": (print_canoe, print_px),
+            "discs": (disc_canoe, disc_px)}
 
 
 def figures(results: list[dict]) -> dict[str, str]:
@@ -109,7 +119,9 @@ def figures(results: list[dict]) -> dict[str, str]:
     print_px = sum(r["print"][1] for r in results)
     out = {"hull pixels of its colour": pct(own, px),
            f"hulls with {HULL_SHOWS:.0%} of its colour": pct(shown, len(hulls)),
-           "print pixels of a canoe colour": pct(fp, print_px, 2)}
+           "print pixels of a canoe colour": pct(fp, print_px, 2),
+           "empty discs' pixels of a canoe colour": pct(sum(r["discs"][0] for r in results),
+                                                         sum(r["discs"][1] for r in results), 2)}
     for colour in sorted({c for c, _, _ in hulls}):
         mine = [h for h in hulls if h[0] == colour]
         out[f"  {colour} hull pixels"] = pct(sum(k for _, _, k in mine),
@@ -120,9 +132,9 @@ def figures(results: list[dict]) -> dict[str, str]:
 def print_table(title: str, rows: dict[str, dict[str, str]]) -> None:
     print(title)
     keys = list(dict.fromkeys(k for row in rows.values() for k in row))
-    print("  " + " " * 32 + "".join(f"{n:>24s}" for n in rows))
+    print("  " + " " * 38 + "".join(f"{n:>24s}" for n in rows))
     for key in keys:
-        print(f"  {key:32s}" + "".join(f"{row.get(key, '-'):>24s}" for row in rows.values()))
+        print(f"  {key:38s}" + "".join(f"{row.get(key, '-'):>24s}" for row in rows.values()))
 
 
 def main() -> int:
