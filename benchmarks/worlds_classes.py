@@ -5,15 +5,18 @@ colour-classification stage on its own (its evaluation, apart from the stages af
     python benchmarks/worlds_classes.py --worlds w101,w901
 
 Per world, calibrated as the README says (`companion calibrate profile` on its layout
-photos), each still without a hand is straightened and light-corrected as the detector
-does, and every canoe its state puts alone on a slot is found by its shape alone (the
-calibration's own finder, ``dock_canoes.find_slot_canoe``: the canoe-shaped patch unlike
-its disc, whatever its colour class). Of each such hull (its middle, where a gem may lie,
-left out) it prints the share of pixels the detector classes as the canoe's colour, and
-the share of hulls of which at least HULL_SHOWS are: fewer, and the canoe stage cannot
-see that canoe whatever it does after. And of the print where no piece lies, the share
-of pixels classed as some canoe colour (what the canoe stage must then tell from hulls),
-and the same of the empty slots' discs.
+photos), each still without a hand is straightened and classed as the detector does
+(``Detector.prepare``), and every canoe its state puts alone on a slot is found by its
+shape alone (the calibration's own finder, ``dock_canoes.find_slot_canoe``: the
+canoe-shaped patch unlike its disc, whatever its colour class). Of such a hull's inner
+pixels (its rim and its middle, where a gem may lie, left out) it prints the share the
+detector classes as the canoe's colour, and the share of hulls of which at least half
+are (a hull mostly of another class is one the canoe stage must find in spite of its
+colours). Of the print where no piece lies, the share of pixels classed as some canoe
+colour (what the canoe stage must then tell from hulls); the same inside the rims of the
+discs of the slots the state leaves empty (a disc out of the river is left out). And how
+many stills were read (one whose markers a fresh locator does not find is left out
+whole) and how many lone canoes the shape finder found.
 
 Where the missed hull pixels went (the print's classes, the water and discs, another
 canoe's colour, no class) is printed for the tuned worlds only; of a world NOT FOR
@@ -23,6 +26,7 @@ TUNING only its figures are printed (``worlds_common.withheld``'s rule).
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import sys
 import tempfile
 from collections import Counter
@@ -46,7 +50,6 @@ from companion.vision.learn import sample_known  # noqa: E402
 from companion.vision.locate import BoardLocator  # noqa: E402
 from companion.vision.masks import ring_pixels  # noqa: E402
 from companion.vision.profile import NONE, ProfileError, load_profile  # noqa: E402
-from companion.vision.thresholds import HULL_SHOWS  # noqa: E402
 
 
 def _kind(name: str | None, own: str) -> str:
@@ -70,20 +73,34 @@ def read_world(world: WorldFixture, profile_path: Path) -> dict:
     detector = Detector(board, profile)
     names = profile.names
     canoe_classes = [i for i, n in enumerate(names) if n.startswith("canoe:")]
-    locator = BoardLocator(board)
     hulls: list[tuple[str, int, int]] = []      # (colour, pixels, of its colour)
     went: Counter[str] = Counter()
     print_px = print_canoe = disc_px = disc_canoe = 0
+    calm = read = lone_canoes = 0
     for still in world.stills():
         if still["hand"]:
             continue
+        calm += 1
         image = cv2.imread(str(world.path / still["file"]), cv2.IMREAD_COLOR)
-        where = locator.locate(image)
+        # (A fresh locator, as ``sample_known``'s: a still whose markers it does not
+        # find is left out whole, and counted.)
+        where = BoardLocator(board).locate(image)
         if where is None:
             continue
+        known = dataclasses.replace(KnownBoard.of_snapshot(still["state"]),
+                                    no_disc=tuple(still["missing_discs"]))
+        try:
+            ground = sample_known(board, image, known, detector.scale, detector,
+                                  unseen=[])["ground"]
+        except ProfileError:
+            continue
+        read += 1
+        labels = profile.classify(ground)
+        print_px += len(labels)
+        print_canoe += int(np.count_nonzero(np.isin(labels, canoe_classes)))
         img, classes = detector.prepare(image, where)
-        known = KnownBoard.of_snapshot(still["state"])
         for slot, (player, _) in known.lone_canoes().items():
+            lone_canoes += 1
             lone = find_slot_canoe(img, board, slot, player, detector.scale)
             if lone is None:
                 continue
@@ -93,33 +110,29 @@ def read_world(world: WorldFixture, profile_path: Path) -> dict:
             for label, n in zip(*np.unique(labels, return_counts=True), strict=True):
                 went[_kind(None if label == NONE else names[label], f"canoe:{player}")] += int(n)
         for slot in SLOTS:
-            if slot not in known.river:
+            if slot not in known.river and slot not in known.no_disc:
                 labels = classes[ring_pixels(classes.shape, detector.scale, board.slots[slot],
                                              0, 0.88 * board.disc_radius_mm)]
                 disc_px += len(labels)
                 disc_canoe += int(np.count_nonzero(np.isin(labels, canoe_classes)))
-        try:
-            ground = sample_known(board, image, known, detector.scale, detector,
-                                  unseen=[])["ground"]
-        except ProfileError:
-            continue  # (markers a fresh locator does not find without the last view's)
-        labels = profile.classify(ground)
-        print_px += len(labels)
-        print_canoe += int(np.count_nonzero(np.isin(labels, canoe_classes)))
     return {"hulls": hulls, "went": went, "print": (print_canoe, print_px),
-            "discs": (disc_canoe, disc_px)}
+            "discs": (disc_canoe, disc_px), "stills": (read, calm),
+            "lone": (len(hulls), lone_canoes)}
 
 
 def figures(results: list[dict]) -> dict[str, str]:
     hulls = [h for r in results for h in r["hulls"]]
     px = sum(n for _, n, _ in hulls)
     own = sum(k for _, _, k in hulls)
-    shown = sum(k >= HULL_SHOWS * n for _, n, k in hulls)
-    fp = sum(r["print"][0] for r in results)
-    print_px = sum(r["print"][1] for r in results)
-    out = {"hull pixels of its colour": pct(own, px),
-           f"hulls with {HULL_SHOWS:.0%} of its colour": pct(shown, len(hulls)),
-           "print pixels of a canoe colour": pct(fp, print_px, 2),
+    mostly = sum(n > 0 and 2 * k >= n for _, n, k in hulls)
+    out = {"stills read": pct(sum(r["stills"][0] for r in results),
+                              sum(r["stills"][1] for r in results)),
+           "lone canoes found by shape": pct(sum(r["lone"][0] for r in results),
+                                             sum(r["lone"][1] for r in results)),
+           "hull pixels of its colour": pct(own, px),
+           "hulls mostly of its colour": pct(mostly, len(hulls)),
+           "print pixels of a canoe colour": pct(sum(r["print"][0] for r in results),
+                                                 sum(r["print"][1] for r in results), 2),
            "empty discs' pixels of a canoe colour": pct(sum(r["discs"][0] for r in results),
                                                          sum(r["discs"][1] for r in results), 2)}
     for colour in sorted({c for c, _, _ in hulls}):

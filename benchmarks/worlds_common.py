@@ -74,6 +74,9 @@ def _calibrate_profile(args: list[str], world: WorldFixture, out: Path
     # misread, which of a world not for tuning is not to be looked at.)
     said = [x for x in run.stderr.strip().splitlines()
             if x.startswith(("companion", "wrote")) or " canoes (and their gems) read" in x]
+    if run.returncode != 0 and not world.tuning:
+        # (A failed calibration's reason names the canoe it did not find, and where.)
+        said = ["its reason withheld (not for tuning)"]
     return (out if run.returncode == 0 else None), f"exit {run.returncode}: {' '.join(said)}"
 
 
