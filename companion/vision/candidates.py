@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Self
@@ -398,17 +397,8 @@ def gains(turn: Turn, before: Mapping[str, Sequence[Canoe]]) -> frozenset[tuple[
     """Where a turn's canoes end with a gem they did not carry before it: (place, gem)
     of each gem loaded (``loads``) or stolen (R-STEAL; the victim's gem on the slot
     where the move ends, from the state `before`, when the turn does not name it)."""
-    return frozenset(gain_counts(turn, before))
-
-
-def gain_counts(turn: Turn, before: Mapping[str, Sequence[Canoe]]) -> Counter[tuple[str, str]]:
-    """``gains``, each as often as the turn brings that gem to that place: both canoes
-    of a player may load a violet gem on one slot, and neither carried it before."""
-    out: Counter[tuple[str, str]] = Counter()
+    out = set(loads(turn))
     for action in turn.canoes:
-        for op in (*action.pre, *action.post):
-            if op.startswith("load:"):
-                out[(action.destination, op.split(":", 1)[1])] += 1
         if action.steal is None:
             continue
         victim, _, loot = action.steal.partition(":")
@@ -416,8 +406,8 @@ def gain_counts(turn: Turn, before: Mapping[str, Sequence[Canoe]]) -> Counter[tu
             loot = next((gem for at, gem in before.get(victim, ())
                          if at == action.destination and gem), "")
         if loot:
-            out[(action.destination, loot)] += 1
-    return out
+            out.add((action.destination, loot))
+    return frozenset(out)
 
 
 def loads(event: Turn | River | tuple[Buyback, ...]) -> set[tuple[str, str]]:
@@ -436,5 +426,5 @@ def scratch_copy(game: Game) -> Game:
     return trial
 
 
-__all__ = ["HIDDEN_GEM", "MARGIN", "STATUSES", "SWAPS_RARE", "Candidate", "Inference",
-           "gain_counts", "gains", "loads", "loads_unseen", "scratch_copy"]
+__all__ = ["HIDDEN_GEM", "MARGIN", "STATUSES", "SWAPS_RARE", "Candidate", "Inference", "gains",
+           "loads", "loads_unseen", "scratch_copy"]

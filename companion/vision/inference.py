@@ -43,7 +43,6 @@ re-exports the rest.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -62,7 +61,6 @@ from .candidates import (
     Candidate,
     Inference,
     _status,
-    gain_counts,
     gains,
     loads,
     scratch_copy,
@@ -130,31 +128,6 @@ def _outcomes(game: Game, turns: Sequence[Turn]
     return out
 
 
-def _vouched(turn: Turn, missed: Sequence[Mismatch], seen: Sighting) -> list[Mismatch]:
-    """Of the turn's loads the picture did not show in their canoes (`missed`), those
-    the piles seen to change account for. Where the canoes show another gem of that
-    colour the turn loads, the pile's change is that gem's already: it accounts for a
-    second one only where the pile was seen lose two (``Sighting.deposits_taken_two``).
-    (Two canoes loading violet on one slot, one read violet and one clear, are no
-    more two violets than a violet and a blue whose pile did not show the take.)"""
-    loaded = Counter(gem for action in turn.canoes for op in (*action.pre, *action.post)
-                     if op.startswith("load:") for gem in [op.split(":", 1)[1]])
-    unseen = Counter(m.expected[1] for m in missed
-                     if isinstance(m.expected, tuple) and m.expected[1] is not None)
-    two = {seen.deposits_taken[name] for name in seen.deposits_taken_two or ()
-           if seen.deposits_taken and name in seen.deposits_taken}
-    room = {gem: n if loaded[gem] == n else (2 if gem in two else 1) - (loaded[gem] - n)
-            for gem, n in unseen.items()}
-    out = []
-    for m in missed:
-        gem = m.expected[1] if isinstance(m.expected, tuple) else None
-        if gem is None or room.get(gem, 0) > 0:
-            out.append(m)
-            if gem is not None:
-                room[gem] -= 1
-    return out
-
-
 def _seen_leave(m: Mismatch, gone: frozenset[str]) -> bool:
     """A gem not seen in its canoe whose colour the picture saw leave a pile."""
     return m.unseen_gem and isinstance(m.expected, tuple) and m.expected[1] in gone
@@ -199,10 +172,9 @@ def infer_turn(game: Game, observation: Mapping[str, Any] | Sighting,
     candidates = []
     for turn, canoes, weather, piles in outcomes:
         loaded, gained = loads(turn), gains(turn, before)
-        # (A stolen gem came into the thief's canoe by the turn: not one it carried. Each
-        # counted as often as it comes: two loads of one colour on one slot are both new.)
+        # (A stolen gem came into the thief's canoe by the turn: not one it carried.)
         score, found = compare(canoes, seen, scored, weights, weather if cloud else None,
-                               {player: list(gain_counts(turn, before).elements())}, before)
+                               {player: gained}, before)
         deposits = deposit_mismatches(game.state.deposits, piles, seen, weights)
         if not deposits and seen.deposits_changed:
             # The piles changed as this turn says: a gem it loads was seen leaving its
@@ -210,12 +182,10 @@ def infer_turn(game: Game, observation: Mapping[str, Any] | Sighting,
             # that very gem leave (``Sighting.deposits_taken``), its canoe not showing
             # it is no evidence against the turn: a gem taken goes into a canoe.
             # (The mover's canoes only: another player's gem on that slot is no load.)
-            vouched = _vouched(turn, [m for m in found if m.player == player
-                                      and m.expected in loaded], seen)
             score, found = _recosted(score, found, [
                 replace(m, vouched=True,
                         cost=0.0 if _seen_leave(m, seen.gems_seen_taken) else m.cost)
-                if any(m is v for v in vouched) else m for m in found])
+                if m.player == player and m.expected in loaded else m for m in found])
         score, found = _recosted(score, found, stolen_seen_leave(turn, before, found, seen))
         stirred = stirred_mismatches(before, canoes, seen, weights,
                                      {place for a in turn.canoes

@@ -4,7 +4,6 @@ after, the legal turn(s) that explain the picture."""
 import copy
 import json
 import random
-from collections import Counter
 from dataclasses import replace
 
 import pytest
@@ -315,14 +314,15 @@ def test_R_GEM_6_of_twins_one_carrying_and_one_new_the_gem_misread_is_the_carrie
     # for both gems. The one seen as expected is taken as the new one, so the other,
     # read in another colour, is a gem the canoe carried (``Mismatch.carried``): a
     # misread that cannot mean another move, never a gem taken where none lies.
-    from companion.vision.candidates import gain_counts, gains
+    from collections import Counter
+
+    from companion.vision.candidates import gains
     from companion.vision.expected import canoes_of
 
     rng = random.Random(5)
     tried = 0
-    for game, turn in sampled_turns(5, 900, rng, at_most=40):
-        # (One of the twins new: where the turn brings both, neither carried it.)
-        new = gain_counts(turn, canoes_of(game.state))
+    for game, turn in sampled_turns(5, 400, rng, at_most=40):
+        new = Counter(gains(turn, canoes_of(game.state)))
         trial = Game.from_events([game.setup, *game.events])
         trial.apply(turn)
         after = canoes_of(trial.state)[turn.player]
@@ -346,78 +346,6 @@ def test_R_GEM_6_of_twins_one_carrying_and_one_new_the_gem_misread_is_the_carrie
         (misread,) = [m for m in fit.mismatches if m.misread_colour]
         assert misread.carried, format_turn(turn)
         assert result.status != "none" and turn in offered(result)
-        tried += 1
-    assert tried >= 3
-
-
-def _twin_loads(seed: int, count: int):
-    """(game, turn, place, gem, other) for sampled turns whose two canoes both load a
-    gem of one colour and end on one slot (R-GEM-3: each takes one gem from the
-    deposit); `other`, a colour no legal turn puts there (else the picture would show
-    that turn)."""
-    from companion.vision.candidates import gain_counts, gains
-    from companion.vision.expected import canoes_of
-
-    rng = random.Random(seed)
-    for game, turn in sampled_turns(seed, count, rng, at_most=60):
-        # (Loads, not thefts: a pile's change vouches for loads only.)
-        loaded = Counter((a.destination, op.split(":", 1)[1]) for a in turn.canoes
-                         for op in (*a.pre, *a.post) if op.startswith("load:"))
-        both = [c for c, n in loaded.items() if n == 2 and c[0] not in ("D", "F")
-                and gain_counts(turn, canoes_of(game.state))[c] == 2]
-        if not both:
-            continue
-        place, gem = both[0]
-        legal = {g for t in game.legal_turns() for at, g in gains(t, canoes_of(game.state))
-                 if at == place}
-        others = [g for g in ("violet", "blue", "yellow", "red", "clear")
-                  if g not in (gem, turn.player) and g not in legal]
-        if others:
-            yield game, turn, place, gem, others[0]
-
-
-def test_R_GEM_3_twins_that_both_load_one_colour_carried_neither_gem_before():
-    # Both canoes of the mover load a violet gem on one slot (the g113 world game):
-    # neither carried it, so one read in another colour is a gem misread where the
-    # turn loads one, never "a gem it carried" that cannot mean another move.
-    tried = 0
-    for game, turn, place, _, other in _twin_loads(11, 600):
-        obs = observe_after(game, turn)
-        mine = [c for c in canoes_on(obs, place) if c["player"] == turn.player]
-        mine[0]["gem"] = other
-        result = infer_turn(game, obs)
-        fit = next(c for c in result.candidates if c.event == turn)
-        (misread,) = [m for m in fit.mismatches if m.misread_colour]
-        assert not misread.carried, format_turn(turn)
-        assert result.status != "exact" or result.turn == turn, format_turn(turn)
-        tried += 1
-    assert tried >= 3
-
-
-def test_R_GEM_3_one_pile_change_vouches_for_one_of_two_loads_of_its_colour():
-    # The deposit was seen lose a gem of the twins' colour, and one twin shows it: the
-    # pile's change is that gem's, not the other's too. Only a pile seen lose two
-    # (``deposits_taken_two``) vouches for the twin read in another colour.
-    from companion.vision.fit_changes import changed_piles as changed
-
-    tried = 0
-    for game, turn, place, gem, other in _twin_loads(11, 600):
-        trial = Game.from_events([game.setup, *game.events])
-        trial.apply(turn)
-        piles = sorted(changed(game.state.deposits, trial.state.deposits))
-        if len(piles) != 1:
-            continue
-        obs = observe_after(game, turn)
-        mine = [c for c in canoes_on(obs, place) if c["player"] == turn.player]
-        mine[0]["gem"] = other
-        obs |= {"deposits_changed": piles, "deposits_taken": {piles[0]: gem}}
-        fit = next(c for c in infer_turn(game, obs).candidates if c.event == turn)
-        (misread,) = [m for m in fit.mismatches if m.misread_colour]
-        assert not misread.vouched, format_turn(turn)
-        obs["deposits_taken_two"] = piles
-        fit = next(c for c in infer_turn(game, obs).candidates if c.event == turn)
-        (misread,) = [m for m in fit.mismatches if m.misread_colour]
-        assert misread.vouched, format_turn(turn)
         tried += 1
     assert tried >= 3
 
