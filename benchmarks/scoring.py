@@ -3,8 +3,9 @@ the scores up into the figures every benchmark prints, percentiles, and timing a
 still camera's film (first frame from scratch, then tracked frames).
 
 Used by vision_accuracy.py and vision_speed.py (the project's 2-D renderer) and by
-worlds_stills.py and worlds_speed.py (the 3-D worlds), so that the same figure means
-the same thing in all four.
+worlds_stills.py, worlds_classes.py and worlds_speed.py (the 3-D worlds), so that the
+same figure means the same thing in all of them; and how the worlds' figures are laid
+out side by side (``print_table``).
 """
 
 from __future__ import annotations
@@ -15,6 +16,18 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from companion.rules import SLOTS
+
+
+def print_table(title: str, rows: dict[str, dict[str, str]], label: int = 27,
+                cell: int = 18) -> None:
+    """Figures side by side: a column per row of `rows` (its name on top), a line per
+    figure any of them has ("-" where one has not), `label` and `cell` characters wide."""
+    print(title)
+    keys = list(dict.fromkeys(k for row in rows.values() for k in row))
+    print("  " + " " * label + "".join(f"{n:>{cell}s}" for n in rows))
+    for key in keys:
+        print(f"  {key:{label}s}" + "".join(f"{row.get(key, '-'):>{cell}s}"
+                                            for row in rows.values()))
 
 
 def pct(a: float, b: float, digits: int = 1) -> str:

@@ -38,7 +38,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from scoring import pct  # noqa: E402
+from scoring import pct, print_table  # noqa: E402
 from worlds_common import FIXTURES, WorldFixture, calibrate, worlds  # noqa: E402
 
 from companion.rules import SLOTS  # noqa: E402
@@ -142,14 +142,6 @@ def figures(results: list[dict]) -> dict[str, str]:
     return out
 
 
-def print_table(title: str, rows: dict[str, dict[str, str]]) -> None:
-    print(title)
-    keys = list(dict.fromkeys(k for row in rows.values() for k in row))
-    print("  " + " " * 38 + "".join(f"{n:>24s}" for n in rows))
-    for key in keys:
-        print(f"  {key:38s}" + "".join(f"{row.get(key, '-'):>24s}" for row in rows.values()))
-
-
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--worlds", help="only these worlds, NAME,NAME,...")
@@ -178,7 +170,7 @@ def main() -> int:
         row = figures([r])
         rows[label[n]] = row if tuning[n] else {k: v for k, v in row.items()
                                                  if not k.startswith("  ")}
-    print_table("per world:", rows)
+    print_table("per world:", rows, label=38, cell=24)
     groups = {"tuned": [r for n, r in per_world.items() if tuning[n]],
               "NOT-FOR-TUNING": [r for n, r in per_world.items() if not tuning[n]]}
     overall = {}
@@ -187,7 +179,7 @@ def main() -> int:
             row = figures(rs)
             overall[g] = row if g == "tuned" else {k: v for k, v in row.items()
                                                    if not k.startswith("  ")}
-    print_table("overall (quote NOT-FOR-TUNING):", overall)
+    print_table("overall (quote NOT-FOR-TUNING):", overall, label=38, cell=24)
     if not groups["tuned"]:
         return 0
     print("where the tuned worlds' hull pixels not of their colour went:")

@@ -29,7 +29,7 @@ import cv2
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from scoring import failure_lines, figures, score  # noqa: E402
+from scoring import failure_lines, figures, print_table, score  # noqa: E402
 from worlds_common import FIXTURES, WorldFixture, calibrate, withheld, worlds  # noqa: E402
 
 from companion.vision.observer import Vision  # noqa: E402
@@ -52,14 +52,6 @@ def read_world(world: WorldFixture, profile: Path | None) -> list[dict]:
 
 def summary(results: list[dict]) -> dict[str, str]:
     return figures(results, digits=1)
-
-
-def print_table(title: str, rows: dict[str, dict[str, str]]) -> None:
-    names = list(rows)
-    print(title)
-    print("  " + " " * 27 + "".join(f"{n:>18s}" for n in names))
-    for key in next(iter(rows.values())):
-        print(f"  {key:27s}" + "".join(f"{rows[n][key]:>18s}" for n in names))
 
 
 def main() -> int:
