@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Self
@@ -118,6 +119,13 @@ class Inference:
                              or c.score < first.score + MARGIN)
             else:
                 near = tuple(c for c in self.candidates if c.score < first.score + MARGIN)
+            if any(m.misread_colour and not _benign(m) for m in first.mismatches):
+                # A gem of the best read in another colour: as near is an event only
+                # its takes not seen keep further (``_pile_hid``): the misread may be of
+                # its gem, its pile's change missed (the tuned g113's violet and blue).
+                near += tuple(c for c in self.candidates if c not in near
+                              and _piles_aside(c) < first.score + MARGIN
+                              and all(_slip(m) and not _taken_seen(m) for m in c.mismatches))
             return near + tuple(c for c in _gem_may_hide(self.candidates) if c not in near)
         tied = tuple(c for c in self.candidates if c.order == first.order)
         if self.status == "ambiguous":
@@ -125,7 +133,7 @@ class Inference:
             # differ from it only where the picture read a gem "unknown"
             benign = tuple(c for c in self.candidates if c.order != first.order
                            and c.score < first.score + MARGIN
-                           and (slips(c.mismatches) == "hidden" or _unsure_between(first, c)))
+                           and (_asked(c) == "hidden" or _unsure_between(first, c)))
             hide = tuple(c for c in _gem_may_hide(self.candidates) if c not in benign)
             return tied + benign + hide
         return tied
@@ -150,8 +158,9 @@ class Inference:
         be a misread, or a gem taken where that colour does not lie (a move no rule
         allows); not a gem the canoe carried before (it rode with its canoe, R-GEM-6;
         nothing is loaded in the river's phase, R-RIVER-5), nor one from a pile seen to
-        change as the event says (``_rode``), nor one read in a colour this table's
-        camera is known to read gems of its colour as (``_habit``). Not either when
+        change as the event says (``_rode``; here also where a gem the canoes show
+        came from that pile: ``Mismatch.pile_changed``), nor one read in a colour this
+        table's camera is known to read gems of its colour as (``_habit``). Not when
         the picture shows changes the event does not explain (others' canoes moved;
         others' canoes not seen, or seen beyond the two they have, are only slips; so is
         a gem seen in an empty canoe that no legal event puts there, ``_made_up``). The
@@ -166,12 +175,15 @@ class Inference:
             return self
         best = self.best
         if len(best) != 1 or best[0] is not self.candidates[0] \
-                or any(m.misread_colour and not (_rode(m) or _habit(m))
+                or any(m.misread_colour and not (_rode(m) or _habit(m) or m.pile_changed)
                        for m in best[0].mismatches):
             return self
+        # (Alone, a pile seen to change as the event says stands for every gem it loads
+        # there, ``Mismatch.pile_changed``: no other event leaves that pile so.)
         made_up = [m for m in best[0].mismatches if self._made_up(m)]
         fit = replace(best[0], score=best[0].score - sum(m.cost for m in made_up),
-                      mismatches=tuple(m for m in best[0].mismatches if m not in made_up))
+                      mismatches=tuple(replace(m, vouched=True) if m.pile_changed else m
+                                       for m in best[0].mismatches if m not in made_up))
         if not fit.mismatches or slips(fit.mismatches) == "hidden" or _unseen_only(fit):
             return replace(self, status="exact")
         return self
@@ -267,7 +279,7 @@ def _status(candidates: Sequence[Candidate]) -> str:
         # another gem in a canoe the picture could not make out: the fit is perfect
         # there only because "unknown" fits any gem.
         return "exact" if clear or (runner is not None
-                                    and slips(runner.mismatches) != "hidden"
+                                    and _asked(runner) != "hidden"
                                     and not _unsure_between(first, runner)) \
             else "ambiguous"
     if kind == "stirred" and all(m.kind in LOOKS or _benign(m) for m in first.mismatches) \
@@ -280,6 +292,25 @@ def _status(candidates: Sequence[Candidate]) -> str:
         # games.)
         return "exact"
     return "exact" if clear and kind == "hidden" else "ambiguous"
+
+
+def _piles_aside(candidate: Candidate) -> float:
+    """An event's score but for the piles it takes from that the picture did not see
+    change (``_pile_hid``: no evidence that it did not happen)."""
+    return candidate.score - sum(m.cost for m in candidate.mismatches if _pile_hid(m))
+
+
+def _asked(other: Candidate) -> str | None:
+    """What the disagreements of an event after the best amount to (``slips``), a gem
+    it loads misread, from a pile seen to change as it says, counted as vouched for
+    even where a gem the canoes show may account for that change
+    (``Mismatch.pile_changed``): two loads from one deposit, one seen, the other read
+    in the colour of another gem lying there; the pile not seen lose two, nor one. To
+    be asked about beside the best, which loads that other gem; never played for it.
+    (The best is not let off so: the tuned g113 played a violet pair, one read clear,
+    for the violet and blue that one violet pile change stood for.)"""
+    return slips([replace(m, vouched=True) if m.pile_changed else m
+                  for m in other.mismatches])
 
 
 def _unsure_between(first: Candidate, other: Candidate) -> bool:
@@ -397,8 +428,17 @@ def gains(turn: Turn, before: Mapping[str, Sequence[Canoe]]) -> frozenset[tuple[
     """Where a turn's canoes end with a gem they did not carry before it: (place, gem)
     of each gem loaded (``loads``) or stolen (R-STEAL; the victim's gem on the slot
     where the move ends, from the state `before`, when the turn does not name it)."""
-    out = set(loads(turn))
+    return frozenset(gain_counts(turn, before))
+
+
+def gain_counts(turn: Turn, before: Mapping[str, Sequence[Canoe]]) -> Counter[tuple[str, str]]:
+    """``gains``, each as often as the turn brings that gem to that place: both canoes
+    of a player may load a violet gem on one slot, and neither carried it before."""
+    out: Counter[tuple[str, str]] = Counter()
     for action in turn.canoes:
+        for op in (*action.pre, *action.post):
+            if op.startswith("load:"):
+                out[(action.destination, op.split(":", 1)[1])] += 1
         if action.steal is None:
             continue
         victim, _, loot = action.steal.partition(":")
@@ -406,8 +446,8 @@ def gains(turn: Turn, before: Mapping[str, Sequence[Canoe]]) -> frozenset[tuple[
             loot = next((gem for at, gem in before.get(victim, ())
                          if at == action.destination and gem), "")
         if loot:
-            out.add((action.destination, loot))
-    return frozenset(out)
+            out[(action.destination, loot)] += 1
+    return out
 
 
 def loads(event: Turn | River | tuple[Buyback, ...]) -> set[tuple[str, str]]:
@@ -426,5 +466,5 @@ def scratch_copy(game: Game) -> Game:
     return trial
 
 
-__all__ = ["HIDDEN_GEM", "MARGIN", "STATUSES", "SWAPS_RARE", "Candidate", "Inference", "gains",
-           "loads", "loads_unseen", "scratch_copy"]
+__all__ = ["HIDDEN_GEM", "MARGIN", "STATUSES", "SWAPS_RARE", "Candidate", "Inference",
+           "gain_counts", "gains", "loads", "loads_unseen", "scratch_copy"]

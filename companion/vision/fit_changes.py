@@ -9,9 +9,10 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
+from itertools import combinations, product
 from typing import TYPE_CHECKING
 
-from companion.rules import PLACES
+from companion.rules import DEPOSIT_AT, PLACES
 
 from .expected import Canoe
 from .fit import DEFAULT_WEIGHTS, FitWeights, Mismatch
@@ -211,6 +212,59 @@ def cargo_mismatches(before: Mapping[str, Sequence[Canoe]],
         pair = told(player, place)
         if pair is not None and pair[0] == pair[1]:
             out.append(Mismatch("changed", player, (place, pair[0][0]), None, weights.look))
+    return out
+
+
+def vouched_loads(turn: Turn, missed: Sequence[Mismatch], seen: Sighting) -> list[Mismatch]:
+    """Of a turn's loaded gems the picture did not show in their canoes (`missed`, the
+    mover's: ``Mismatch.expected`` a (place, gem) the turn loads), those the piles seen
+    to change as the turn says account for. A pile none of whose loads shows in a canoe
+    vouches for all it gave; one that gave a gem the canoes show has that gem's change
+    already, and accounts for another only where it was seen lose two
+    (``Sighting.deposits_taken_two``). Two violets loaded from one deposit, one read
+    violet and the other clear, are no more two violets than a violet and a blue
+    whose pile showed no take. Which twin's gem the picture missed no picture tells:
+    the reading kindest to the turn is taken."""
+    # Each load's deposit: where the canoe lies when it loads (R-GEM-2).
+    source: dict[Canoe, list[str]] = {}
+    for action in turn.canoes:
+        for ops, at in ((action.pre, action.origin), (action.post, action.destination)):
+            for op in ops:
+                if op.startswith("load:") and at in DEPOSIT_AT:
+                    source.setdefault((action.destination, op.split(":", 1)[1]),
+                                      []).append(DEPOSIT_AT[at])
+    # (A missed gem beyond the turn's loads there is one a canoe carried: no pile's.)
+    ordered = sorted(missed, key=lambda m: not m.unseen_gem)
+    unseen = Counter(m.expected for m in ordered if m.expected in source)
+    two = frozenset(seen.deposits_taken_two or ())
+    best: tuple[int, Counter[Canoe]] = (-1, Counter())
+    keys = sorted(unseen)
+    for pick in product(*(combinations(range(len(source[k])), min(unseen[k], len(source[k])))
+                          for k in keys)):
+        shown: Counter[str] = Counter()
+        hidden: dict[str, list[Canoe]] = {}
+        for key, chosen in zip(keys, pick, strict=True):
+            for i, pile in enumerate(source[key]):
+                if i in chosen:
+                    hidden.setdefault(pile, []).append(key)
+                else:
+                    shown[pile] += 1
+        for key in set(source) - set(keys):
+            for pile in source[key]:
+                shown[pile] += 1
+        counts: Counter[Canoe] = Counter()
+        for pile, keys_hidden in hidden.items():
+            room = len(keys_hidden) if not shown[pile] else \
+                max(0, (2 if pile in two else 1) - shown[pile])
+            counts.update(keys_hidden[:room])
+        if counts.total() > best[0]:
+            best = (counts.total(), counts)
+    left = best[1]
+    out = []
+    for m in ordered:
+        if isinstance(m.expected, tuple) and left[m.expected] > 0:
+            left[m.expected] -= 1
+            out.append(m)
     return out
 
 

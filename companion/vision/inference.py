@@ -61,6 +61,7 @@ from .candidates import (
     Candidate,
     Inference,
     _status,
+    gain_counts,
     gains,
     loads,
     scratch_copy,
@@ -81,6 +82,7 @@ from .fit_changes import (
     disputed,
     stirred_mismatches,
     stolen_seen_leave,
+    vouched_loads,
 )
 from .infer_buyback import BuybackInference, infer_buybacks
 from .infer_river import RiverInference, infer_river, river_outcomes
@@ -173,18 +175,24 @@ def infer_turn(game: Game, observation: Mapping[str, Any] | Sighting,
     for turn, canoes, weather, piles in outcomes:
         loaded, gained = loads(turn), gains(turn, before)
         # (A stolen gem came into the thief's canoe by the turn: not one it carried.)
+        # (Each as often as it comes: two loads of one colour on one slot are both new.)
         score, found = compare(canoes, seen, scored, weights, weather if cloud else None,
-                               {player: gained}, before)
+                               {player: list(gain_counts(turn, before).elements())}, before)
         deposits = deposit_mismatches(game.state.deposits, piles, seen, weights)
         if not deposits and seen.deposits_changed:
             # The piles changed as this turn says: a gem it loads was seen leaving its
             # deposit, even if the picture missed it in the canoe. Where the picture saw
             # that very gem leave (``Sighting.deposits_taken``), its canoe not showing
             # it is no evidence against the turn: a gem taken goes into a canoe.
-            # (The mover's canoes only: another player's gem on that slot is no load.)
+            # (The mover's canoes only: another player's gem on that slot is no load. A
+            # pile's change stands for as many gems as it was seen to lose.)
+            vouched = vouched_loads(turn, [m for m in found if m.player == player
+                                           and m.expected in loaded], seen)
             score, found = _recosted(score, found, [
-                replace(m, vouched=True,
+                replace(m, vouched=True, pile_changed=True,
                         cost=0.0 if _seen_leave(m, seen.gems_seen_taken) else m.cost)
+                if any(m is v for v in vouched)
+                else replace(m, pile_changed=True)
                 if m.player == player and m.expected in loaded else m for m in found])
         score, found = _recosted(score, found, stolen_seen_leave(turn, before, found, seen))
         stirred = stirred_mismatches(before, canoes, seen, weights,
