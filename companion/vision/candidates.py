@@ -179,7 +179,7 @@ class Inference:
                        for m in best[0].mismatches):
             return self
         # (Alone, a pile seen to change as the event says stands for every gem it loads
-        # there, ``Mismatch.pile_changed``: no other event leaves that pile so.)
+        # there, ``Mismatch.pile_changed``: no other event comes near the picture.)
         made_up = [m for m in best[0].mismatches if self._made_up(m)]
         fit = replace(best[0], score=best[0].score - sum(m.cost for m in made_up),
                       mismatches=tuple(replace(m, vouched=True) if m.pile_changed else m

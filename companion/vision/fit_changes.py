@@ -218,19 +218,20 @@ def cargo_mismatches(before: Mapping[str, Sequence[Canoe]],
 def vouched_loads(turn: Turn, missed: Sequence[Mismatch], seen: Sighting) -> list[Mismatch]:
     """Of a turn's loaded gems the picture did not show in their canoes (`missed`, the
     mover's: ``Mismatch.expected`` a (place, gem) the turn loads), those the piles seen
-    to change as the turn says account for. A pile none of whose loads shows in a canoe
-    vouches for all it gave; one that gave a gem the canoes show has that gem's change
-    already, and accounts for another only where it was seen lose two
-    (``Sighting.deposits_taken_two``). Two violets loaded from one deposit, one read
-    violet and the other clear, are no more two violets than a violet and a blue
-    whose pile showed no take. Which twin's gem the picture missed no picture tells:
-    the reading kindest to the turn is taken."""
+    to change as the turn says account for: as many as the pile was seen to lose (one;
+    two where ``Sighting.deposits_taken_two`` says so), less the gems from it that the
+    canoes show. Two violets loaded from one deposit, one read violet and the other
+    clear, are no more two violets than a violet and a blue whose pile showed no take.
+    Which twin's gem the picture missed no picture tells: the reading kindest to the
+    turn is taken."""
     # Each load's deposit: where the canoe lies when it loads (R-GEM-2).
     source: dict[Canoe, list[str]] = {}
     for action in turn.canoes:
         for ops, at in ((action.pre, action.origin), (action.post, action.destination)):
             for op in ops:
-                if op.startswith("load:") and at in DEPOSIT_AT:
+                # (A gem loaded on the way over the falls is lost with it: neither shown
+                # nor missed.)
+                if op.startswith("load:") and at in DEPOSIT_AT and action.destination != "F":
                     source.setdefault((action.destination, op.split(":", 1)[1]),
                                       []).append(DEPOSIT_AT[at])
     # (A missed gem beyond the turn's loads there is one a canoe carried: no pile's.)
@@ -254,8 +255,7 @@ def vouched_loads(turn: Turn, missed: Sequence[Mismatch], seen: Sighting) -> lis
                 shown[pile] += 1
         counts: Counter[Canoe] = Counter()
         for pile, keys_hidden in hidden.items():
-            room = len(keys_hidden) if not shown[pile] else \
-                max(0, (2 if pile in two else 1) - shown[pile])
+            room = max(0, (2 if pile in two else 1) - shown[pile])
             counts.update(keys_hidden[:room])
         if counts.total() > best[0]:
             best = (counts.total(), counts)

@@ -185,7 +185,8 @@ def infer_turn(game: Game, observation: Mapping[str, Any] | Sighting,
             # that very gem leave (``Sighting.deposits_taken``), its canoe not showing
             # it is no evidence against the turn: a gem taken goes into a canoe.
             # (The mover's canoes only: another player's gem on that slot is no load. A
-            # pile's change stands for as many gems as it was seen to lose.)
+            # pile's change stands for as many gems as it was seen to lose; the others
+            # it may stand for are ``Mismatch.pile_changed`` only.)
             vouched = vouched_loads(turn, [m for m in found if m.player == player
                                            and m.expected in loaded], seen)
             score, found = _recosted(score, found, [

@@ -58,9 +58,11 @@ class Mismatch:
     # The expected gem was loaded from a deposit whose pile the picture saw change as
     # the event says: the load was seen there, if not in the canoe.
     vouched: bool = False
-    # ... or so, but where a gem the canoes show came from that pile too and the pile
-    # was not seen lose two (``fit_changes.vouched_loads``): its change may be that
-    # gem's alone. Enough to ask about the event, not to play it.
+    # The expected gem was loaded from a deposit whose pile the picture saw change as
+    # the event says, whether or not the change accounts for it (``vouched``: as many
+    # loads as the pile was seen to lose, ``fit_changes.vouched_loads``). Enough to
+    # keep an event among those asked about (``candidates._asked``) and to play it when
+    # no other comes near (``Inference.settled``); not to play it over another.
     pile_changed: bool = False
     # A deposit the event only takes gems from (kind "deposit"): a pile smaller by a gem
     # of its own colour, which may look as it did (a gem put on a pile always shows);

@@ -422,6 +422,34 @@ def test_R_GEM_3_one_pile_change_vouches_for_one_of_two_loads_of_its_colour():
     assert tried >= 3
 
 
+def test_R_GEM_3_a_pile_change_vouches_for_as_many_loads_as_it_was_seen_lose():
+    # Neither twin shows its gem (both read in another colour) and the deposit was seen
+    # lose one gem of theirs: the change vouches for one of them, not both; seen lose
+    # two (``deposits_taken_two``), for both.
+    from companion.vision.fit_changes import changed_piles as changed
+
+    tried = 0
+    for game, turn, place, gem, other in _twin_loads(11, 600):
+        trial = Game.from_events([game.setup, *game.events])
+        trial.apply(turn)
+        piles = sorted(changed(game.state.deposits, trial.state.deposits))
+        if len(piles) != 1:
+            continue
+        obs = observe_after(game, turn)
+        for canoe in (c for c in canoes_on(obs, place) if c["player"] == turn.player):
+            canoe["gem"] = other
+        obs |= {"deposits_changed": piles, "deposits_taken": {piles[0]: gem}}
+        for two, vouched in (([], 1), (piles, 2)):
+            obs["deposits_taken_two"] = two
+            fit = next(c for c in infer_turn(game, obs).candidates if c.event == turn)
+            misread = [m for m in fit.mismatches if m.misread_colour]
+            assert len(misread) == 2, format_turn(turn)
+            assert sum(m.vouched for m in misread) == vouched, format_turn(turn)
+            assert all(m.pile_changed for m in misread), format_turn(turn)
+        tried += 1
+    assert tried >= 3
+
+
 def _load_piles(turn) -> list[tuple[str, str, str]]:
     """(place the canoe ends, gem, deposit it came from) of each gem `turn` loads: the
     deposit of the slot where the canoe lies as it loads (R-GEM-2)."""
@@ -480,16 +508,17 @@ def test_R_GEM_3_a_pile_change_a_shown_gem_accounts_for_vouches_for_no_second_on
     assert tried >= 10 and pairs >= 3, (tried, pairs)
 
 
-def test_R_GEM_3_two_loads_from_one_pile_one_read_as_another_gem_lying_there_is_asked():
+def test_R_GEM_3_two_loads_from_one_pile_one_read_as_a_gem_another_turn_brings_is_asked():
     # Both canoes load a gem of one colour from one deposit; one is read in the colour
-    # of another gem some legal turn loads there, and the pile was seen change, its
+    # of a gem some other legal turn brings there, and the pile was seen change, its
     # take of that colour seen, not that it lost two. The turn loading the other gem
     # fits the picture perfectly; the pile's change may be two gems of the one colour
     # all the same: the players are asked, the truth among the choices.
     tried = 0
     for game, turn in sampled_turns(17, 700, random.Random(17), at_most=60):
         loads = _load_piles(turn)
-        if len(loads) != 2 or loads[0][1:] != loads[1][1:] or loads[1][0] in ("D", "F"):
+        if len(loads) != 2 or loads[0][1:] != loads[1][1:] \
+                or {loads[0][0], loads[1][0]} & {"D", "F"}:
             continue
         place, gem, pile = loads[1]
         others = sorted(_put_at(game, place) - {gem, turn.player})
@@ -518,7 +547,8 @@ def test_R_GEM_3_two_loads_from_one_pile_one_misread_are_played_when_nothing_com
     played = 0
     for game, turn in sampled_turns(17, 700, random.Random(17), at_most=60):
         loads = _load_piles(turn)
-        if len(loads) != 2 or loads[0][1:] != loads[1][1:] or loads[1][0] in ("D", "F"):
+        if len(loads) != 2 or loads[0][1:] != loads[1][1:] \
+                or {loads[0][0], loads[1][0]} & {"D", "F"}:
             continue
         place, gem, pile = loads[1]
         read = next((g for g in GEMS if g not in _put_at(game, place) | {turn.player}), None)
