@@ -394,13 +394,12 @@ def test_R_GEM_3_twins_that_both_load_one_colour_carried_neither_gem_before():
     assert tried >= 3
 
 
-def test_R_GEM_3_one_pile_change_vouches_for_one_of_two_loads_of_its_colour():
-    # The deposit was seen lose a gem of the twins' colour, and one twin shows it: the
-    # pile's change is that gem's, not the other's too. Only a pile seen lose two
-    # (``deposits_taken_two``) vouches for the twin read in another colour.
+def _twins_one_pile_seen(read_both: bool):
+    """(game, turn, picture, the deposit) for sampled turns whose twins load one
+    colour from the one deposit that changes, one twin (or both) read in a colour no
+    legal turn puts there, the pile seen change and lose a gem of theirs."""
     from companion.vision.fit_changes import changed_piles as changed
 
-    tried = 0
     for game, turn, place, gem, other in _twin_loads(11, 600):
         trial = Game.from_events([game.setup, *game.events])
         trial.apply(turn)
@@ -409,14 +408,26 @@ def test_R_GEM_3_one_pile_change_vouches_for_one_of_two_loads_of_its_colour():
             continue
         obs = observe_after(game, turn)
         mine = [c for c in canoes_on(obs, place) if c["player"] == turn.player]
-        mine[0]["gem"] = other
+        for canoe in mine if read_both else mine[:1]:
+            canoe["gem"] = other
         obs |= {"deposits_changed": piles, "deposits_taken": {piles[0]: gem}}
-        fit = next(c for c in infer_turn(game, obs).candidates if c.event == turn)
-        (misread,) = [m for m in fit.mismatches if m.misread_colour]
-        assert not misread.vouched, format_turn(turn)
-        obs["deposits_taken_two"] = piles
-        fit = next(c for c in infer_turn(game, obs).candidates if c.event == turn)
-        (misread,) = [m for m in fit.mismatches if m.misread_colour]
+        yield game, turn, obs, piles
+
+
+def _misreads(game: Game, turn, obs: dict) -> list:
+    fit = next(c for c in infer_turn(game, obs).candidates if c.event == turn)
+    return [m for m in fit.mismatches if m.misread_colour]
+
+
+def test_R_GEM_3_one_pile_change_vouches_for_one_of_two_loads_of_its_colour():
+    # The deposit was seen lose a gem of the twins' colour, and one twin shows it: the
+    # pile's change is that gem's, not the other's too. Only a pile seen lose two
+    # (``deposits_taken_two``) vouches for the twin read in another colour.
+    tried = 0
+    for game, turn, obs, piles in _twins_one_pile_seen(read_both=False):
+        (misread,) = _misreads(game, turn, obs)
+        assert not misread.vouched and misread.pile_changed, format_turn(turn)
+        (misread,) = _misreads(game, turn, obs | {"deposits_taken_two": piles})
         assert misread.vouched, format_turn(turn)
         tried += 1
     assert tried >= 3
@@ -426,23 +437,10 @@ def test_R_GEM_3_a_pile_change_vouches_for_as_many_loads_as_it_was_seen_lose():
     # Neither twin shows its gem (both read in another colour) and the deposit was seen
     # lose one gem of theirs: the change vouches for one of them, not both; seen lose
     # two (``deposits_taken_two``), for both.
-    from companion.vision.fit_changes import changed_piles as changed
-
     tried = 0
-    for game, turn, place, gem, other in _twin_loads(11, 600):
-        trial = Game.from_events([game.setup, *game.events])
-        trial.apply(turn)
-        piles = sorted(changed(game.state.deposits, trial.state.deposits))
-        if len(piles) != 1:
-            continue
-        obs = observe_after(game, turn)
-        for canoe in (c for c in canoes_on(obs, place) if c["player"] == turn.player):
-            canoe["gem"] = other
-        obs |= {"deposits_changed": piles, "deposits_taken": {piles[0]: gem}}
+    for game, turn, obs, piles in _twins_one_pile_seen(read_both=True):
         for two, vouched in (([], 1), (piles, 2)):
-            obs["deposits_taken_two"] = two
-            fit = next(c for c in infer_turn(game, obs).candidates if c.event == turn)
-            misread = [m for m in fit.mismatches if m.misread_colour]
+            misread = _misreads(game, turn, obs | {"deposits_taken_two": two})
             assert len(misread) == 2, format_turn(turn)
             assert sum(m.vouched for m in misread) == vouched, format_turn(turn)
             assert all(m.pile_changed for m in misread), format_turn(turn)
@@ -508,50 +506,19 @@ def test_R_GEM_3_a_pile_change_a_shown_gem_accounts_for_vouches_for_no_second_on
     assert tried >= 10 and pairs >= 3, (tried, pairs)
 
 
-def test_R_GEM_3_two_loads_from_one_pile_one_read_as_a_gem_another_turn_brings_is_asked():
-    # Both canoes load a gem of one colour from one deposit; one is read in the colour
-    # of a gem some other legal turn brings there, and the pile was seen change, its
-    # take of that colour seen, not that it lost two. The turn loading the other gem
-    # fits the picture perfectly; the pile's change may be two gems of the one colour
-    # all the same: the players are asked, the truth among the choices.
-    tried = 0
+def _one_pile_pairs(pick):
+    """(turn, the colour read, the inference) for sampled turns whose two canoes load a
+    gem of one colour from one deposit, on slots: one gem read in the colour
+    `pick(gems some legal turn brings there, the gem, the player)` gives (None: the
+    turn is left out), the piles seen change as they do, the take of that colour
+    seen, not that the pile lost two."""
     for game, turn in sampled_turns(17, 700, random.Random(17), at_most=60):
         loads = _load_piles(turn)
         if len(loads) != 2 or loads[0][1:] != loads[1][1:] \
                 or {loads[0][0], loads[1][0]} & {"D", "F"}:
             continue
         place, gem, pile = loads[1]
-        others = sorted(_put_at(game, place) - {gem, turn.player})
-        if not others:
-            continue
-        obs = observe_after(game, turn)
-        mine = [c for c in canoes_on(obs, place)
-                if c["player"] == turn.player and c["gem"] == gem]
-        mine[0]["gem"] = others[0]
-        trial = Game.from_events([game.setup, *game.events])
-        trial.apply(turn)
-        obs |= {"deposits_changed": sorted(changed_piles(game.state.deposits,
-                                                         trial.state.deposits)),
-                "deposits_taken": {pile: gem}, "deposits_taken_two": []}
-        result = infer_turn(game, obs)
-        assert turn in offered(result), (format_turn(turn), others[0], result.summary)
-        tried += 1
-    assert tried >= 10, tried
-
-
-def test_R_GEM_3_two_loads_from_one_pile_one_misread_are_played_when_nothing_comes_near():
-    # As above, the gem read in a colour no legal turn brings there: a misread or a gem
-    # taken where that colour does not lie. Where no other turn comes near the picture,
-    # the pile's change stands for both loads: the turn is played (as one load's is,
-    # ``Mismatch.vouched``), never another.
-    played = 0
-    for game, turn in sampled_turns(17, 700, random.Random(17), at_most=60):
-        loads = _load_piles(turn)
-        if len(loads) != 2 or loads[0][1:] != loads[1][1:] \
-                or {loads[0][0], loads[1][0]} & {"D", "F"}:
-            continue
-        place, gem, pile = loads[1]
-        read = next((g for g in GEMS if g not in _put_at(game, place) | {turn.player}), None)
+        read = pick(_put_at(game, place), gem, turn.player)
         if read is None:
             continue
         obs = observe_after(game, turn)
@@ -563,7 +530,30 @@ def test_R_GEM_3_two_loads_from_one_pile_one_misread_are_played_when_nothing_com
         obs |= {"deposits_changed": sorted(changed_piles(game.state.deposits,
                                                          trial.state.deposits)),
                 "deposits_taken": {pile: gem}, "deposits_taken_two": []}
-        result = infer_turn(game, obs)
+        yield turn, read, infer_turn(game, obs)
+
+
+def test_R_GEM_3_two_loads_from_one_pile_one_read_as_a_gem_another_turn_brings_is_asked():
+    # The gem is read in the colour of one some other legal turn brings there. That
+    # turn fits the picture perfectly; the pile's change may be two gems of the one
+    # colour all the same: the players are asked, the truth among the choices.
+    tried = 0
+    for turn, read, result in _one_pile_pairs(
+            lambda put, gem, player: min(put - {gem, player}, default=None)):
+        assert turn in offered(result), (format_turn(turn), read, result.summary)
+        tried += 1
+    assert tried >= 10, tried
+
+
+def test_R_GEM_3_two_loads_from_one_pile_one_misread_are_played_when_nothing_comes_near():
+    # The gem is read in a colour no legal turn brings there: a misread, or a gem
+    # taken where that colour does not lie. Where no other turn comes near the picture,
+    # the pile's change stands for both loads: the turn is played (as one load's is,
+    # ``Mismatch.vouched``), never another.
+    played = 0
+    for turn, read, result in _one_pile_pairs(
+            lambda put, gem, player: next((g for g in GEMS if g not in put | {player}),
+                                          None)):
         assert turn in offered(result), (format_turn(turn), read, result.summary)
         played += result.status == "exact"
     assert played >= 5, played
