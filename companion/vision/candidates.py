@@ -302,13 +302,13 @@ def _piles_aside(candidate: Candidate) -> float:
 
 def _asked(other: Candidate) -> str | None:
     """What the disagreements of an event after the best amount to (``slips``), a gem
-    it loads misread, from a pile seen to change as it says, counted as vouched for
-    even where a gem the canoes show may account for that change
-    (``Mismatch.pile_changed``): two loads from one deposit, one seen, the other read
-    in the colour of another gem lying there; the pile not seen lose two, nor one. To
-    be asked about beside the best, which loads that other gem; never played for it.
-    (The best is not let off so: the tuned g113 played a violet pair, one read clear,
-    for the violet and blue that one violet pile change stood for.)"""
+    it loads misread from a pile seen to change as it says counted as vouched for, even
+    where the gems the canoes show may account for that change
+    (``Mismatch.pile_changed``). Two loads from one deposit, one gem seen, the other
+    read in the colour of a gem the best loads there instead, the pile not seen lose
+    two: the event is asked about beside the best. (The best itself is not let off so:
+    the tuned g113 played a violet pair, one read clear, for the violet and blue that
+    one violet pile change stood for.)"""
     return slips([replace(m, vouched=True) if m.pile_changed else m
                   for m in other.mismatches])
 

@@ -56,7 +56,8 @@ class Mismatch:
     # and it travels with its canoe.
     carried: bool = False
     # The expected gem was loaded from a deposit whose pile the picture saw change as
-    # the event says: the load was seen there, if not in the canoe.
+    # the event says, by as many gems as this and the loads from it that show: the
+    # load was seen there, if not in the canoe.
     vouched: bool = False
     # The expected gem was loaded from a deposit whose pile the picture saw change as
     # the event says, whether or not the change accounts for it (``vouched``: as many
