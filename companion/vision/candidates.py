@@ -158,8 +158,8 @@ class Inference:
         be a misread, or a gem taken where that colour does not lie (a move no rule
         allows); not a gem the canoe carried before (it rode with its canoe, R-GEM-6;
         nothing is loaded in the river's phase, R-RIVER-5), nor one from a pile seen to
-        change as the event says (``_rode``; here also where a gem the canoes show
-        came from that pile: ``Mismatch.pile_changed``), nor one read in a colour this
+        change as the event says (``_rode``; here also one the change may not account
+        for: ``Mismatch.pile_changed``), nor one read in a colour this
         table's camera is known to read gems of its colour as (``_habit``). Not when
         the picture shows changes the event does not explain (others' canoes moved;
         others' canoes not seen, or seen beyond the two they have, are only slips; so is

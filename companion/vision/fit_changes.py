@@ -219,8 +219,9 @@ def vouched_loads(turn: Turn, missed: Sequence[Mismatch], seen: Sighting) -> lis
     """Of a turn's loaded gems the picture did not show in their canoes (`missed`, the
     mover's: ``Mismatch.expected`` a (place, gem) the turn loads), those the piles seen
     to change as the turn says account for: as many as the pile was seen to lose (one;
-    two where ``Sighting.deposits_taken_two`` says so), less the gems from it that the
-    canoes show. Two violets loaded from one deposit, one read violet and the other
+    two where ``Sighting.deposits_taken_two`` says so), less the turn's other loads from
+    it that are not missed (shown in their canoes, or landed at the dock with them,
+    R-LAND-2). Two violets loaded from one deposit, one read violet and the other
     clear, are no more two violets than a violet and a blue whose pile showed no take.
     Which twin's gem the picture missed no picture tells: the reading kindest to the
     turn is taken."""
@@ -229,8 +230,11 @@ def vouched_loads(turn: Turn, missed: Sequence[Mismatch], seen: Sighting) -> lis
     for action in turn.canoes:
         for ops, at in ((action.pre, action.origin), (action.post, action.destination)):
             for op in ops:
-                # (A gem loaded on the way over the falls is lost with it: neither shown
-                # nor missed.)
+                # (A gem loaded by a canoe that goes over the falls goes back to the
+                # deposit of its colour, R-RIVER-4: not shown, not missed. Left out,
+                # kindly to the turn: from another colour's deposit it took some of
+                # that pile's change, unless the turn unloaded it there first; in none
+                # of 141 sampled did the other canoe load that colour from there.)
                 if op.startswith("load:") and at in DEPOSIT_AT and action.destination != "F":
                     source.setdefault((action.destination, op.split(":", 1)[1]),
                                       []).append(DEPOSIT_AT[at])
