@@ -398,12 +398,10 @@ def _twins_one_pile_seen(read_both: bool):
     """(game, turn, picture, the deposit) for sampled turns whose twins load one
     colour from the one deposit that changes, one twin (or both) read in a colour no
     legal turn puts there, the pile seen change and lose a gem of theirs."""
-    from companion.vision.fit_changes import changed_piles as changed
-
     for game, turn, place, gem, other in _twin_loads(11, 600):
         trial = Game.from_events([game.setup, *game.events])
         trial.apply(turn)
-        piles = sorted(changed(game.state.deposits, trial.state.deposits))
+        piles = sorted(changed_piles(game.state.deposits, trial.state.deposits))
         if len(piles) != 1:
             continue
         obs = observe_after(game, turn)
@@ -472,6 +470,7 @@ def test_R_GEM_3_a_pile_change_a_shown_gem_accounts_for_vouches_for_no_second_on
     # loading two violets there (a clear one misread) is not played for it: the players
     # are asked, the truth among the choices.
     from companion.vision.candidates import gain_counts
+    from companion.vision.expected import canoes_of
 
     tried = pairs = 0
     for game, turn in sampled_turns(13, 900, random.Random(13), at_most=60):
@@ -500,7 +499,6 @@ def test_R_GEM_3_a_pile_change_a_shown_gem_accounts_for_vouches_for_no_second_on
         assert turn in offered(result), (format_turn(turn), result.summary)
         tried += 1
         # (Some legal turn loads two of the shown colour there: the one g113 played.)
-        from companion.vision.expected import canoes_of
         pairs += any(gain_counts(t, canoes_of(game.state))[(place, shown)] == 2
                      for t in game.legal_turns())
     assert tried >= 10 and pairs >= 3, (tried, pairs)
