@@ -2,6 +2,7 @@
 after, the legal turn(s) that explain the picture."""
 
 import copy
+import functools
 import json
 import random
 from collections import Counter
@@ -350,11 +351,16 @@ def test_R_GEM_6_of_twins_one_carrying_and_one_new_the_gem_misread_is_the_carrie
     assert tried >= 3
 
 
-def _twin_loads(seed: int, count: int):
+@functools.cache
+def _twin_loads(seed: int, count: int) -> tuple:
     """(game, turn, place, gem, other) for sampled turns whose two canoes both load a
     gem of one colour and end on one slot (R-GEM-3: each takes one gem from the
     deposit); `other`, a colour no legal turn puts there (else the picture would show
-    that turn)."""
+    that turn). (Kept for the tests that share it: inference leaves a game as it was.)"""
+    return tuple(_twin_loads_sampled(seed, count))
+
+
+def _twin_loads_sampled(seed: int, count: int):
     from companion.vision.candidates import gain_counts, gains
     from companion.vision.expected import canoes_of
 
@@ -504,19 +510,27 @@ def test_R_GEM_3_a_pile_change_a_shown_gem_accounts_for_vouches_for_no_second_on
     assert tried >= 10 and pairs >= 3, (tried, pairs)
 
 
-def _one_pile_pairs(pick):
-    """(turn, the colour read, the inference) for sampled turns whose two canoes load a
-    gem of one colour from one deposit, on slots: one gem read in the colour
-    `pick(gems some legal turn brings there, the gem, the player)` gives (None: the
-    turn is left out), the piles seen change as they do, the take of that colour
-    seen, not that the pile lost two."""
+@functools.cache
+def _one_pile_loads() -> tuple:
+    """(game, turn, place, gem, deposit, the gems some legal turn brings there) for
+    sampled turns whose two canoes load a gem of one colour from one deposit, on
+    slots; the second load's place."""
+    out = []
     for game, turn in sampled_turns(17, 700, random.Random(17), at_most=60):
         loads = _load_piles(turn)
-        if len(loads) != 2 or loads[0][1:] != loads[1][1:] \
-                or {loads[0][0], loads[1][0]} & {"D", "F"}:
-            continue
-        place, gem, pile = loads[1]
-        read = pick(_put_at(game, place), gem, turn.player)
+        if len(loads) == 2 and loads[0][1:] == loads[1][1:] \
+                and not {loads[0][0], loads[1][0]} & {"D", "F"}:
+            out.append((game, turn, *loads[1], _put_at(game, loads[1][0])))
+    return tuple(out)
+
+
+def _one_pile_pairs(pick):
+    """(turn, the colour read, the inference) for ``_one_pile_loads``: one gem read in
+    the colour `pick(gems some legal turn brings there, the gem, the player)` gives
+    (None: the turn is left out), the piles seen change as they do, the take of that
+    colour seen, not that the pile lost two."""
+    for game, turn, place, gem, pile, put in _one_pile_loads():
+        read = pick(put, gem, turn.player)
         if read is None:
             continue
         obs = observe_after(game, turn)
