@@ -39,6 +39,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from companion.rules import Game, Turn  # noqa: E402
 from companion.rules.random_play import random_positions  # noqa: E402
+from companion.vision.candidates import load_sources  # noqa: E402
 from companion.vision.expected import expected_observation  # noqa: E402
 from companion.vision.fit_changes import changed_piles  # noqa: E402
 from companion.vision.inference import infer_turn  # noqa: E402
@@ -99,8 +100,7 @@ def slip(picture: dict[str, Any], places: set[str], kind: str, rng: random.Rando
 
 def twin_loads(turn: Turn) -> bool:
     """Whether both canoes of the turn load a gem of one colour."""
-    gems = [op.split(":", 1)[1] for a in turn.canoes for op in (*a.pre, *a.post)
-            if op.startswith("load:")]
+    gems = [gem for _, gem, _ in load_sources(turn)]
     return len(gems) == 2 and gems[0] == gems[1]
 
 

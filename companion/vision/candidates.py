@@ -9,6 +9,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Self
 
 from companion.rules import (
+    DEPOSIT_AT,
     Buyback,
     Game,
     River,
@@ -434,11 +435,8 @@ def gains(turn: Turn, before: Mapping[str, Sequence[Canoe]]) -> frozenset[tuple[
 def gain_counts(turn: Turn, before: Mapping[str, Sequence[Canoe]]) -> Counter[tuple[str, str]]:
     """``gains``, each as often as the turn brings that gem to that place: both canoes
     of a player may load a violet gem on one slot, and neither carried it before."""
-    out: Counter[tuple[str, str]] = Counter()
+    out = Counter((place, gem) for place, gem, _ in load_sources(turn))
     for action in turn.canoes:
-        for op in (*action.pre, *action.post):
-            if op.startswith("load:"):
-                out[(action.destination, op.split(":", 1)[1])] += 1
         if action.steal is None:
             continue
         victim, _, loot = action.steal.partition(":")
@@ -454,8 +452,16 @@ def loads(event: Turn | River | tuple[Buyback, ...]) -> set[tuple[str, str]]:
     """Where a turn's canoes end with a gem they loaded: (place, gem)."""
     if not isinstance(event, Turn):
         return set()
-    return {(action.destination, op.split(":", 1)[1]) for action in event.canoes
-            for op in (*action.pre, *action.post) if op.startswith("load:")}
+    return {(place, gem) for place, gem, _ in load_sources(event)}
+
+
+def load_sources(turn: Turn) -> list[tuple[str, str, str]]:
+    """Each gem a turn loads: (the place its canoe ends, the gem, the deposit it came
+    from: the one of the slot where the canoe lies as it loads, R-GEM-2)."""
+    return [(action.destination, op.split(":", 1)[1], DEPOSIT_AT.get(at, ""))
+            for action in turn.canoes
+            for ops, at in ((action.pre, action.origin), (action.post, action.destination))
+            for op in ops if op.startswith("load:")]
 
 
 def scratch_copy(game: Game) -> Game:
@@ -467,4 +473,4 @@ def scratch_copy(game: Game) -> Game:
 
 
 __all__ = ["HIDDEN_GEM", "MARGIN", "STATUSES", "SWAPS_RARE", "Candidate", "Inference",
-           "gain_counts", "gains", "loads", "loads_unseen", "scratch_copy"]
+           "gain_counts", "gains", "load_sources", "loads", "loads_unseen", "scratch_copy"]

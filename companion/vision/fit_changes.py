@@ -12,8 +12,9 @@ from dataclasses import replace
 from itertools import combinations, product
 from typing import TYPE_CHECKING
 
-from companion.rules import DEPOSIT_AT, PLACES
+from companion.rules import PLACES
 
+from .candidates import load_sources
 from .expected import Canoe
 from .fit import DEFAULT_WEIGHTS, FitWeights, Mismatch
 from .sighting import Sighting
@@ -225,28 +226,26 @@ def vouched_loads(turn: Turn, missed: Sequence[Mismatch], seen: Sighting) -> lis
     clear, are no more two violets than a violet and a blue whose pile showed no take.
     Which twin's gem the picture missed no picture tells: the reading kindest to the
     turn is taken."""
-    # Each load's deposit: where the canoe lies when it loads (R-GEM-2).
     source: dict[Canoe, list[str]] = {}
-    for action in turn.canoes:
-        for ops, at in ((action.pre, action.origin), (action.post, action.destination)):
-            for op in ops:
-                # (A gem loaded by a canoe that goes over the falls goes back to the
-                # deposit of its colour, R-RIVER-4: not shown, not missed. Left out,
-                # kindly to the turn: from another colour's deposit it took some of
-                # that pile's change, unless the turn unloaded it there first; in none
-                # of 141 sampled did the other canoe load that colour from there.)
-                if op.startswith("load:") and at in DEPOSIT_AT and action.destination != "F":
-                    source.setdefault((action.destination, op.split(":", 1)[1]),
-                                      []).append(DEPOSIT_AT[at])
+    for place, gem, deposit in load_sources(turn):
+        # (A gem loaded by a canoe that goes over the falls goes back to the deposit of
+        # its colour, R-RIVER-4: not shown, not missed. Left out, kindly to the turn:
+        # from another colour's deposit it took some of that pile's change, unless the
+        # turn unloaded it there first; in none of 141 sampled did the other canoe load
+        # that colour from there.)
+        if deposit and place != "F":
+            source.setdefault((place, gem), []).append(deposit)
     # (A missed gem beyond the turn's loads there is one a canoe carried: no pile's.)
     ordered = sorted(missed, key=lambda m: not m.unseen_gem)
     unseen = Counter(m.expected for m in ordered if m.expected in source)
     two = frozenset(seen.deposits_taken_two or ())
     best: tuple[int, Counter[Canoe]] = (-1, Counter())
     keys = sorted(unseen)
+    # (Loads none of whose kind was missed show, whichever twin the picture missed.)
+    showing = Counter(pile for key in set(source) - set(keys) for pile in source[key])
     for pick in product(*(combinations(range(len(source[k])), min(unseen[k], len(source[k])))
                           for k in keys)):
-        shown: Counter[str] = Counter()
+        shown = Counter(showing)
         hidden: dict[str, list[Canoe]] = {}
         for key, chosen in zip(keys, pick, strict=True):
             for i, pile in enumerate(source[key]):
@@ -254,9 +253,6 @@ def vouched_loads(turn: Turn, missed: Sequence[Mismatch], seen: Sighting) -> lis
                     hidden.setdefault(pile, []).append(key)
                 else:
                     shown[pile] += 1
-        for key in set(source) - set(keys):
-            for pile in source[key]:
-                shown[pile] += 1
         counts: Counter[Canoe] = Counter()
         for pile, keys_hidden in hidden.items():
             room = max(0, (2 if pile in two else 1) - shown[pile])

@@ -10,9 +10,9 @@ from dataclasses import replace
 
 import pytest
 
-from companion.rules import DEPOSIT_AT, GEMS, Game, format_turn, parse_turn
+from companion.rules import GEMS, Game, format_turn, parse_turn
 from companion.rules.random_play import random_positions
-from companion.vision.candidates import MARGIN
+from companion.vision.candidates import MARGIN, load_sources
 from companion.vision.expected import expected_observation
 from companion.vision.fit_changes import changed_piles, one_taken
 from companion.vision.inference import (
@@ -367,8 +367,7 @@ def _twin_loads_sampled(seed: int, count: int):
     rng = random.Random(seed)
     for game, turn in sampled_turns(seed, count, rng, at_most=60):
         # (Loads, not thefts: a pile's change vouches for loads only.)
-        loaded = Counter((a.destination, op.split(":", 1)[1]) for a in turn.canoes
-                         for op in (*a.pre, *a.post) if op.startswith("load:"))
+        loaded = Counter((place, gem) for place, gem, _ in load_sources(turn))
         both = [c for c, n in loaded.items() if n == 2 and c[0] not in ("D", "F")
                 and gain_counts(turn, canoes_of(game.state))[c] == 2]
         if not both:
@@ -452,14 +451,6 @@ def test_R_GEM_3_a_pile_change_vouches_for_as_many_loads_as_it_was_seen_lose():
     assert tried >= 3
 
 
-def _load_piles(turn) -> list[tuple[str, str, str]]:
-    """(place the canoe ends, gem, deposit it came from) of each gem `turn` loads: the
-    deposit of the slot where the canoe lies as it loads (R-GEM-2)."""
-    return [(a.destination, op.split(":", 1)[1], DEPOSIT_AT[at]) for a in turn.canoes
-            for ops, at in ((a.pre, a.origin), (a.post, a.destination))
-            for op in ops if op.startswith("load:")]
-
-
 def _put_at(game: Game, place: str) -> set[str]:
     """The gems some legal turn of the player to move brings into a canoe on `place`."""
     from companion.vision.candidates import gains
@@ -480,7 +471,7 @@ def test_R_GEM_3_a_pile_change_a_shown_gem_accounts_for_vouches_for_no_second_on
 
     tried = pairs = 0
     for game, turn in sampled_turns(13, 900, random.Random(13), at_most=60):
-        loads = _load_piles(turn)
+        loads = load_sources(turn)
         if len(loads) != 2 or loads[0][0] != loads[1][0] or loads[0][2] == loads[1][2] \
                 or loads[0][0] in ("D", "F"):
             continue
@@ -517,7 +508,7 @@ def _one_pile_loads() -> tuple:
     slots; the second load's place."""
     out = []
     for game, turn in sampled_turns(17, 700, random.Random(17), at_most=60):
-        loads = _load_piles(turn)
+        loads = load_sources(turn)
         if len(loads) == 2 and loads[0][1:] == loads[1][1:] \
                 and not {loads[0][0], loads[1][0]} & {"D", "F"}:
             out.append((game, turn, *loads[1], _put_at(game, loads[1][0])))
