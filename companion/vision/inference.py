@@ -62,7 +62,6 @@ from .candidates import (
     Inference,
     _status,
     gain_counts,
-    gains,
     loads,
     scratch_copy,
 )
@@ -173,11 +172,11 @@ def infer_turn(game: Game, observation: Mapping[str, Any] | Sighting,
     judged = disputed((canoes for _, canoes, _, _ in outcomes), seen)
     candidates = []
     for turn, canoes, weather, piles in outcomes:
-        loaded, gained = loads(turn), gains(turn, before)
+        loaded, counted = loads(turn), gain_counts(turn, before)
         # (A stolen gem came into the thief's canoe by the turn: not one it carried.)
         # (Each as often as it comes: two loads of one colour on one slot are both new.)
         score, found = compare(canoes, seen, scored, weights, weather if cloud else None,
-                               {player: list(gain_counts(turn, before).elements())}, before)
+                               {player: list(counted.elements())}, before)
         deposits = deposit_mismatches(game.state.deposits, piles, seen, weights)
         if not deposits and seen.deposits_changed:
             # The piles changed as this turn says: a gem it loads was seen leaving its
@@ -204,7 +203,7 @@ def infer_turn(game: Game, observation: Mapping[str, Any] | Sighting,
         found += deposits + stirred
         candidates.append(Candidate(turn, score, tuple(found), format_turn(turn),
                                     canoes, seen, tuple(scored), weather,
-                                    gains=gained))
+                                    gains=frozenset(counted)))
     candidates.sort(key=lambda c: (_key(c.score), c.text))
     unexplained = _unexplained(before, seen, game.players, scored,
                                None if cloud else game.state.weather, weights)
