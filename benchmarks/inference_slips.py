@@ -39,10 +39,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from companion.rules import Game, Turn  # noqa: E402
 from companion.rules.random_play import random_positions  # noqa: E402
-from companion.vision.candidates import load_sources  # noqa: E402
 from companion.vision.expected import expected_observation  # noqa: E402
 from companion.vision.fit_changes import changed_piles  # noqa: E402
 from companion.vision.inference import infer_turn  # noqa: E402
+from companion.vision.turn_gems import load_sources  # noqa: E402
 
 # Gem colours a camera confuses (hues next to each other; clear in glare or not seen).
 NEAR: dict[str, list[str | None]] = {"violet": ["blue", "red"], "blue": ["violet"],

@@ -36,8 +36,8 @@ The pipeline, in stages (each a module with one job and its own tests):
                     cloud's move from the track's change
    - ``transport``  the river's pushes from where the slots' contents went
    - ``inference``  which legal event explains an observation (``sighting``, ``fit``,
-                    ``mismatch``, ``fit_changes``, ``slips``, ``candidates``,
-                    ``infer_river``, ``infer_buyback``)
+                    ``mismatch``, ``turn_gems``, ``fit_changes``, ``slips``, ``unseen``,
+                    ``candidates``, ``infer_river``, ``infer_buyback``)
 
 The per-table look, as data: ``profile`` (the learned colour classes and sizes),
 ``learn`` (learning it from photos of the calibration layout or any known state;

@@ -3,13 +3,11 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Self
 
 from companion.rules import (
-    DEPOSIT_AT,
     Buyback,
     Game,
     River,
@@ -17,21 +15,24 @@ from companion.rules import (
 )
 
 from .expected import Canoe
-from .fit import DEFAULT_WEIGHTS, Mismatch, place_diff, table_weights
+from .fit import Mismatch, place_diff
 from .sighting import UNKNOWN, Sighting
 from .slips import (
     LOOKS,
     TOLERANCE,
     _benign,
+    _habit,
     _key,
     _pile_hid,
     _put_hid,
+    _rode,
     _slip,
     _swapped,
     _take_unseen,
     _taken_seen,
     slips,
 )
+from .unseen import unseen_only
 
 STATUSES = ("exact", "ambiguous", "none")
 
@@ -45,9 +46,6 @@ HIDDEN_GEM = 1.0
 # swapped (``Sighting.gems_swapped``, its prior included) at most this. Then a theft
 # (or none) is taken from which canoe the gem is seen in (R-STEAL-1).
 SWAPS_RARE = 0.1
-# A gem not seen costing at most this (``FitWeights.shown``: cargo times the share of
-# such gems this table's camera showed) is of a colour it misses about every other time.
-OFTEN_HIDDEN = 0.5
 
 
 @dataclass(frozen=True)
@@ -166,7 +164,7 @@ class Inference:
         others' canoes not seen, or seen beyond the two they have, are only slips; so is
         a gem seen in an empty canoe that no legal event puts there, ``_made_up``). The
         same for a gem the event loads that this table's camera often misses, not shown,
-        when the pile it came from was not seen to change either (``_unseen_only``): the
+        when the pile it came from was not seen to change either (``unseen_only``): the
         card played leaves no other event near, and nothing seen says the gem stayed
         behind. For
         the river, the events are the pushes of the round's speed (R-RIVER-1): others
@@ -185,7 +183,7 @@ class Inference:
         fit = replace(best[0], score=best[0].score - sum(m.cost for m in made_up),
                       mismatches=tuple(replace(m, vouched=True) if m.pile_changed else m
                                        for m in best[0].mismatches if m not in made_up))
-        if not fit.mismatches or slips(fit.mismatches) == "hidden" or _unseen_only(fit):
+        if not fit.mismatches or slips(fit.mismatches) == "hidden" or unseen_only(fit):
             return replace(self, status="exact")
         return self
 
@@ -258,7 +256,7 @@ def _status(candidates: Sequence[Candidate]) -> str:
         # (Nor for what they make of its slips: canoes hidden and a pile unchanged is
         # still only what the picture did not show; and with no other event near, nor a
         # gem it puts on a pile that did not show it: the unload is the only legal way
-        # the gem left its canoe, as ``_unseen_only`` takes it.)
+        # the gem left its canoe, as ``unseen_only`` takes it.)
         kept = [m for m in first.mismatches
                 if not _take_unseen(m) and not (clear and _put_hid(m))]
         kind = slips(kept)
@@ -365,105 +363,6 @@ def _gem_may_hide(candidates: Sequence[Candidate]) -> tuple[Candidate, ...]:
     return tuple(out)
 
 
-def _rode(m: Mismatch) -> bool:
-    """A gem read in another colour that cannot be one taken where the rules give
-    none: one the canoe carried before (``Mismatch.carried``; not one it steals: the
-    thief's canoe did not carry it), or one loaded from a pile the picture saw change
-    as the event says (``Mismatch.vouched``)."""
-    return m.vouched or m.carried
-
-
-def _habit(m: Mismatch) -> bool:
-    """A gem read in a colour this table's camera has read gems of its colour as, again
-    and again, in pictures the game confirmed (``Mismatch.habit``): a gem loaded where
-    the other colour does not lie, a move no rule allows, is far rarer than the misread
-    this camera is known to make."""
-    return m.misread_colour and m.habit
-
-
-def _hid_cost(m: Mismatch, seen: Sighting | None) -> float:
-    """What a gem not seen says against its event: its cost; for a clear gem read as
-    its hull (costing no more than a colour misread, to rank events), the share of
-    clear gems this table's camera showed (all, when not known): a camera that shows
-    them well, reading the hull, says none is there."""
-    if not m.hull_through:
-        return m.cost
-    return (DEFAULT_WEIGHTS if seen is None else table_weights(seen)).unseen("clear")
-
-
-def _unseen_only(candidate: Candidate) -> bool:
-    """Every disagreement of an event is something the picture did not show, or a gem
-    read as this camera is known to misread it (``_habit``): canoes
-    hidden, gems carried before and read in another colour or not at all, at most one
-    gem loaded that hid, of a colour this table's camera often misses (a clear gem on a
-    pale hull, or read as its hull: ``FitWeights.shown``, ``_hid_cost``), piles it
-    takes from not seen to change (of any colour when every gem it loads is seen in its
-    canoe, in a colour this camera is known to read it as too: ``_habit``); or, instead
-    of that gem, one gem it puts on a pile that did not show it (``_put_hid``). (A gem
-    the camera shows well, not seen, says it is not there.)"""
-    rest = [m for m in candidate.mismatches if not _benign(m)]
-    hid = [m for m in rest if m.unseen_gem]
-    puts = [m for m in rest if _put_hid(m)]
-    # Every gem the event loads seen where it put it: the piles it took them from are
-    # the slip, even of colours this table's camera sees leave their piles (the gem in
-    # the canoe came from there: the only legal way it got in).
-    seen_loads = not hid and not puts
-    return _key(candidate.score) <= TOLERANCE and len(hid) + len(puts) <= 1 \
-        and all(_key(_hid_cost(m, candidate.seen)) <= OFTEN_HIDDEN for m in hid) \
-        and all(m.unseen_gem or _habit(m) or _pile_hid(m) or _put_hid(m)
-                or (seen_loads and _take_unseen(m)) for m in rest)
-
-
-def loads_unseen(candidate: Candidate, piles_unseen: bool) -> bool:
-    """Whether a turn disagrees with the picture only by gems it loads that the picture
-    did not show in their canoes (``Mismatch.unseen_gem``: a gem of the hull's own
-    colour, a clear one), at least one; with `piles_unseen`, also by piles it takes
-    from that did not show the take (``_pile_hid``). What the camera referee asks
-    about, or plays, when the pieces lie as before (``CameraReferee._hidden_load``)."""
-    return isinstance(candidate.event, Turn) \
-        and any(m.unseen_gem for m in candidate.mismatches) \
-        and all(m.unseen_gem or (piles_unseen and _pile_hid(m)) for m in candidate.mismatches)
-
-
-def gains(turn: Turn, before: Mapping[str, Sequence[Canoe]]) -> frozenset[tuple[str, str]]:
-    """Where a turn's canoes end with a gem they did not carry before it: (place, gem)
-    of each gem loaded (``loads``) or stolen (R-STEAL; the victim's gem on the slot
-    where the move ends, from the state `before`, when the turn does not name it)."""
-    return frozenset(gain_counts(turn, before))
-
-
-def gain_counts(turn: Turn, before: Mapping[str, Sequence[Canoe]]) -> Counter[tuple[str, str]]:
-    """``gains``, each as often as the turn brings that gem to that place: both canoes
-    of a player may load a violet gem on one slot, and neither carried it before."""
-    out = Counter((place, gem) for place, gem, _ in load_sources(turn))
-    for action in turn.canoes:
-        if action.steal is None:
-            continue
-        victim, _, loot = action.steal.partition(":")
-        if not loot:
-            loot = next((gem for at, gem in before.get(victim, ())
-                         if at == action.destination and gem), "")
-        if loot:
-            out[(action.destination, loot)] += 1
-    return out
-
-
-def loads(event: Turn | River | tuple[Buyback, ...]) -> set[tuple[str, str]]:
-    """Where a turn's canoes end with a gem they loaded: (place, gem)."""
-    if not isinstance(event, Turn):
-        return set()
-    return {(place, gem) for place, gem, _ in load_sources(event)}
-
-
-def load_sources(turn: Turn) -> list[tuple[str, str, str]]:
-    """Each gem a turn loads: (the place its canoe ends, the gem, the deposit it came
-    from: the one of the slot where the canoe lies as it loads, R-GEM-2)."""
-    return [(action.destination, op.split(":", 1)[1], DEPOSIT_AT.get(at, ""))
-            for action in turn.canoes
-            for ops, at in ((action.pre, action.origin), (action.post, action.destination))
-            for op in ops if op.startswith("load:")]
-
-
 def scratch_copy(game: Game) -> Game:
     """A game in the same state with no history, to try events on: inference never
     changes the caller's game, not even for a moment (a web thread may be reading it)."""
@@ -473,4 +372,4 @@ def scratch_copy(game: Game) -> Game:
 
 
 __all__ = ["HIDDEN_GEM", "MARGIN", "STATUSES", "SWAPS_RARE", "Candidate", "Inference",
-           "gain_counts", "gains", "load_sources", "loads", "loads_unseen", "scratch_copy"]
+           "scratch_copy"]

@@ -14,10 +14,10 @@ from typing import TYPE_CHECKING
 
 from companion.rules import PLACES
 
-from .candidates import load_sources
 from .expected import Canoe
 from .fit import DEFAULT_WEIGHTS, FitWeights, Mismatch
 from .sighting import Sighting
+from .turn_gems import load_sources
 
 if TYPE_CHECKING:
     from companion.rules import Turn

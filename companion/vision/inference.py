@@ -61,8 +61,6 @@ from .candidates import (
     Candidate,
     Inference,
     _status,
-    gain_counts,
-    loads,
     scratch_copy,
 )
 from .expected import Canoe, canoes_of
@@ -87,6 +85,7 @@ from .infer_buyback import BuybackInference, infer_buybacks
 from .infer_river import RiverInference, infer_river, river_outcomes
 from .sighting import UNKNOWN, InferenceError, ObservationError, Sighting, read_observation
 from .slips import _key
+from .turn_gems import gain_counts, loads
 
 
 @dataclass(frozen=True)

@@ -146,4 +146,20 @@ def _benign(m: Mismatch) -> bool:
         (m.carried or m.vouched) and (m.misread_colour or m.unseen_gem))
 
 
+def _rode(m: Mismatch) -> bool:
+    """A gem read in another colour that cannot be one taken where the rules give
+    none: one the canoe carried before (``Mismatch.carried``; not one it steals: the
+    thief's canoe did not carry it), or one loaded from a pile the picture saw change
+    as the event says (``Mismatch.vouched``)."""
+    return m.vouched or m.carried
+
+
+def _habit(m: Mismatch) -> bool:
+    """A gem read in a colour this table's camera has read gems of its colour as, again
+    and again, in pictures the game confirmed (``Mismatch.habit``): a gem loaded where
+    the other colour does not lie, a move no rule allows, is far rarer than the misread
+    this camera is known to make."""
+    return m.misread_colour and m.habit
+
+
 __all__ = ["TOLERANCE", "slips"]

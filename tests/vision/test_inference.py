@@ -12,7 +12,7 @@ import pytest
 
 from companion.rules import GEMS, Game, format_turn, parse_turn
 from companion.rules.random_play import random_positions
-from companion.vision.candidates import MARGIN, load_sources
+from companion.vision.candidates import MARGIN
 from companion.vision.expected import expected_observation
 from companion.vision.fit_changes import changed_piles, one_taken
 from companion.vision.inference import (
@@ -26,6 +26,7 @@ from companion.vision.inference import (
     unseen_turns,
 )
 from companion.vision.slips import TOLERANCE, slips
+from companion.vision.turn_gems import load_sources
 
 
 def observe_after(game: Game, turn) -> dict:
@@ -316,8 +317,8 @@ def test_R_GEM_6_of_twins_one_carrying_and_one_new_the_gem_misread_is_the_carrie
     # for both gems. The one seen as expected is taken as the new one, so the other,
     # read in another colour, is a gem the canoe carried (``Mismatch.carried``): a
     # misread that cannot mean another move, never a gem taken where none lies.
-    from companion.vision.candidates import gain_counts, gains
     from companion.vision.expected import canoes_of
+    from companion.vision.turn_gems import gain_counts, gains
 
     rng = random.Random(5)
     tried = 0
@@ -361,8 +362,8 @@ def _twin_loads(seed: int, count: int) -> tuple:
 
 
 def _twin_loads_sampled(seed: int, count: int):
-    from companion.vision.candidates import gain_counts, gains
     from companion.vision.expected import canoes_of
+    from companion.vision.turn_gems import gain_counts, gains
 
     rng = random.Random(seed)
     for game, turn in sampled_turns(seed, count, rng, at_most=60):
@@ -453,8 +454,8 @@ def test_R_GEM_3_a_pile_change_vouches_for_as_many_loads_as_it_was_seen_lose():
 
 def _put_at(game: Game, place: str) -> set[str]:
     """The gems some legal turn of the player to move brings into a canoe on `place`."""
-    from companion.vision.candidates import gains
     from companion.vision.expected import canoes_of
+    from companion.vision.turn_gems import gains
 
     before = canoes_of(game.state)
     return {g for t in game.legal_turns() for at, g in gains(t, before) if at == place}
@@ -466,8 +467,8 @@ def test_R_GEM_3_a_pile_change_a_shown_gem_accounts_for_vouches_for_no_second_on
     # blue take. The violet shown accounts for the violet pile's change; the turn
     # loading two violets there (a clear one misread) is not played for it: the players
     # are asked, the truth among the choices.
-    from companion.vision.candidates import gain_counts
     from companion.vision.expected import canoes_of
+    from companion.vision.turn_gems import gain_counts
 
     tried = pairs = 0
     for game, turn in sampled_turns(13, 900, random.Random(13), at_most=60):
@@ -585,8 +586,8 @@ def test_R_STEAL_a_theft_whose_loot_is_misread_is_never_flagged_nor_another_move
     # The loot not seen in the thief's canoe, or read in a colour no legal turn puts
     # there, the victim's canoe seen in every way a picture may show it: the theft is
     # played or asked about, never flagged; no other move is played.
-    from companion.vision.candidates import gains
     from companion.vision.expected import canoes_of
+    from companion.vision.turn_gems import gains
 
     tried = 0
     for game, turn, place, victim, loot in _thefts(5, 120):
@@ -619,8 +620,8 @@ def test_R_STEAL_1_a_robbed_canoe_read_as_its_hull_does_not_vouch_for_loot_of_it
     # A gem of the victim's own colour looks in its canoe as the empty hull does: the
     # victim's canoe read so says nothing of whether the gem left, and the thief's canoe
     # read in another colour may hold none. Asked, never taken.
-    from companion.vision.candidates import gains
     from companion.vision.expected import canoes_of
+    from companion.vision.turn_gems import gains
 
     tried = 0
     for game, turn, place, victim, loot in _thefts(7, 250):
@@ -1041,7 +1042,7 @@ def _turns_stealing(seed: int, count: int, rng: random.Random):
 
 
 def test_a_stolen_gem_the_picture_missed_never_makes_another_turn_exact():
-    from companion.vision.candidates import gains, loads
+    from companion.vision.turn_gems import gains, loads
 
     # R-STEAL: the thief's canoe ends with the victim's gem. A gem that a move puts in
     # a canoe may hide, whether loaded or stolen: the turn that steals nothing is not
@@ -1253,7 +1254,7 @@ def test_loot_read_in_the_victims_canoe_is_asked_about_never_passed_over():
     # R-STEAL: the thief ends on its victim's slot, the two canoes touching. The loot
     # read in the victim's canoe rather than the thief's is what a picture tells least
     # well: the turn without the theft is not taken; the players are asked.
-    from companion.vision.candidates import gains, loads
+    from companion.vision.turn_gems import gains, loads
 
     tried = 0
     for game, turn in _turns_stealing(71, 200, random.Random(71)):
@@ -1394,7 +1395,7 @@ def test_R_GEM_3_a_loaded_gem_misread_past_tolerance_by_canoes_hidden_is_never_f
     # Two canoes nobody moved hidden where the turn ends, and a gem the turn loads read
     # in another colour: nothing the picture shows against the turn is more than a
     # misread. Played or asked about with the truth among the choices, never flagged.
-    from companion.vision.candidates import loads
+    from companion.vision.turn_gems import loads
 
     rng = random.Random(83)
     tried = 0

@@ -158,8 +158,8 @@ def test_R_GEM_3_piles_not_seen_to_change_never_get_a_legal_move_flagged(takes_s
     # table's camera has seen every take so far: the referee flags what it sees.
     import random
 
-    from companion.vision.candidates import loads
     from companion.vision.inference import infer_turn
+    from companion.vision.turn_gems import loads
 
     from .test_inference import canoes_on, observe_after, offered, sampled_turns
 
@@ -297,9 +297,9 @@ def test_R_GEM_3_a_gem_seen_in_the_canoe_that_loaded_it_was_taken_whatever_its_p
     import random
 
     from companion.rules import format_turn
-    from companion.vision.candidates import loads
     from companion.vision.fit_changes import changed_piles
     from companion.vision.inference import infer_turn
+    from companion.vision.turn_gems import loads
 
     from .test_inference import observe_after, sampled_turns
 
@@ -465,9 +465,9 @@ def test_R_GEM_3_a_gem_seen_taken_from_a_pile_is_no_gem_hiding_in_a_move_that_le
     import random
 
     from companion.rules import format_turn
-    from companion.vision.candidates import loads
     from companion.vision.fit_changes import changed_piles
     from companion.vision.inference import infer_turn
+    from companion.vision.turn_gems import loads
 
     from .test_inference import canoes_on, observe_after, offered, sampled_turns
 
