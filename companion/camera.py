@@ -21,16 +21,16 @@ from typing import TYPE_CHECKING, Any
 
 from companion import paths
 from companion.vision import resume
-from companion.vision.looks import agreeing
 from companion.vision.memory import BoardMemory
+from companion.vision.seen_canoes import agreeing
 from companion.vision.sources import CameraLost, FrameSource
 
 if TYPE_CHECKING:
     from companion.app import Table
     from companion.vision.detect import Reading
     from companion.vision.locate import Location
-    from companion.vision.looks import SeenCanoe
     from companion.vision.observer import Vision
+    from companion.vision.seen_canoes import SeenCanoe
 
 log = logging.getLogger(__name__)
 

@@ -44,7 +44,7 @@ The per-table look, as data: ``profile`` (the learned colour classes and sizes),
 ``dock_canoes`` finds the canoes it puts on the dock and alone on a slot,
 ``piece_sizes`` measures them, ``read_back`` reads the photos back with it), and
 ``looks`` (what the game's own confirmed pictures taught: empty hulls and gems in
-canoes under this light).
+canoes under this light, from each picture's ``seen_canoes``).
 Around them: ``observer`` (``Vision``: all of it for a stream, with stability),
 ``sources`` (frames from a Pi camera, a USB camera, a video, photos, the renderer),
 ``render`` (the synthetic camera that paints a game state; what it paints is in

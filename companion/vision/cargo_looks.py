@@ -26,7 +26,8 @@ from collections.abc import Iterable, Mapping, Sequence
 
 import numpy as np
 
-from .looks import LOOK_SPREAD, SeenCanoe
+from .looks import LOOK_SPREAD
+from .seen_canoes import SeenCanoe
 
 # The same canoe with the same cargo looks this near itself across a move (in units of
 # LOOK_SPREAD, the spread ``looks.PieceLooks.middle_gem`` judges looks by), and one

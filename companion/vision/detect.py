@@ -51,7 +51,7 @@ from .gems import GemReader
 from .hands import HandFinder
 from .light import LightMeter
 from .locate import Location
-from .looks import PieceLooks, SeenCanoe
+from .looks import PieceLooks
 from .masks import BoardMasks, pixels
 from .profile import (
     CANOE_CLASSES,
@@ -60,6 +60,7 @@ from .profile import (
     SHADE_CELL_MM,
     ColourProfile,
 )
+from .seen_canoes import SeenCanoe
 from .stage import GemEvidence
 from .straighten import Straightener
 from .surface import Surface, cell_px, fresh

@@ -21,8 +21,8 @@ if TYPE_CHECKING:
 
     from .conditioned import Changes
     from .locate import Location
-    from .looks import SeenCanoe
     from .observer import Vision
+    from .seen_canoes import SeenCanoe
 
 COMMAND = "companion vision infer"
 IMAGE_MAGIC = (b"\x89PNG", b"\xff\xd8")
@@ -115,8 +115,8 @@ def _judged(before: View, after: View, game: Any, vision: Vision | None
             ) -> dict[str, Any] | None:
     """Two pictures: the one after judged against the one before as the table's camera
     judges it (``vision.memory``); None for observations."""
-    from .looks import agreeing
     from .memory import BoardMemory
+    from .seen_canoes import agreeing
 
     if before.corrected is None or after.corrected is None:
         return None

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from statistics import median
 from typing import Any
 
@@ -31,6 +30,7 @@ import numpy as np
 from companion.rules import GEMS
 
 from .mismatch import shows_hull
+from .seen_canoes import SeenCanoe
 from .sighting import UNKNOWN
 from .take_looks import TAKES_PRIOR, TakeLooks, robust, share, sightings
 
@@ -80,23 +80,6 @@ SHARED_PRIOR = (20, 1)
 MISREAD_PRIOR = 2
 # ``middle_gem``'s word for an empty canoe (None there means it has no opinion).
 EMPTY = "empty"
-
-
-@dataclass(frozen=True)
-class SeenCanoe:
-    """One canoe as a picture showed it: whose, where, how uneven its middle was, and
-    the colour of the part of its middle least like its hull, if any stood out (a gem's
-    colour as this camera sees it in a canoe: blurred into the hull, in this light);
-    None when not measured; and the gem read in it."""
-
-    player: str
-    place: str
-    texture: float | None
-    core: tuple[float, float, float] | None = None
-    # The gem the reading saw in it (a colour, "unknown"), None when it saw none.
-    gem: str | None = None
-    # How its middle looked against its hull (``GemEvidence.look``; paleness first).
-    look: tuple[float, ...] | None = None
 
 
 class PieceLooks(TakeLooks):
@@ -412,25 +395,6 @@ def _beside_gems(canoe: SeenCanoe, canoes: Mapping[str, Sequence[tuple[str, str 
                for place, gem in held)
 
 
-def agreeing(seen: Iterable[SeenCanoe], canoes: Mapping[str, Sequence[tuple[str, str | None]]]
-             ) -> list[SeenCanoe]:
-    """The canoes seen on places where the picture shows the same players' canoes as a
-    state's `canoes` (by player, as (place, gem)): those a picture read with slips may
-    still teach, and be compared with."""
-    seen = list(seen)
-
-    def players(where: Iterable[tuple[str, str]]) -> dict[str, list[str]]:
-        out: dict[str, list[str]] = {}
-        for player, place in where:
-            out.setdefault(place, []).append(player)
-        return {place: sorted(names) for place, names in out.items()}
-
-    told = players((p, at) for p, held in canoes.items() for at, _ in held)
-    shown = players((c.player, c.place) for c in seen)
-    return [c for c in seen if told.get(c.place) == shown.get(c.place)]
-
-
 __all__ = ["CLEAR_SHOWN_PRIOR", "EMPTY", "ENOUGH", "ENOUGH_GEMS", "KEEP", "LOOK_FAR",
            "LOOK_MARGIN", "LOOK_SPREAD", "MISREAD_PRIOR", "PALE_CLEAR", "PALE_ENOUGH",
-           "PALE_SPREAD", "PALE_UNSURE", "SHOWN_PRIOR", "SHOWN_PRIORS", "TAKES_PRIOR", "PieceLooks",
-           "SeenCanoe", "agreeing"]
+           "PALE_SPREAD", "PALE_UNSURE", "SHOWN_PRIOR", "SHOWN_PRIORS", "TAKES_PRIOR", "PieceLooks"]

@@ -30,9 +30,9 @@ from .conditioned import DEPOSIT, changed_places, condition
 from .fit_changes import one_taken, taken_gems
 from .known import KnownBoard, pile_pixels, piles
 from .learn_board import bare_cells, dock_cover
-from .looks import SeenCanoe
 from .masks import deposit_pixels
 from .piles_taken import gems_taken, taken_only, two_apart
+from .seen_canoes import SeenCanoe
 from .transport import EmptySlots, river_board
 from .views import knocked_only, print_agrees, same_view
 

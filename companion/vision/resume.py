@@ -43,7 +43,8 @@ from companion.rules import State
 
 from .disc_looks import DiscLooks
 from .locate import Location
-from .looks import PieceLooks, SeenCanoe
+from .looks import PieceLooks
+from .seen_canoes import SeenCanoe
 
 if TYPE_CHECKING:
     from .memory import BoardMemory

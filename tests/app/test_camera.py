@@ -208,7 +208,7 @@ def test_R_RIVER_1_a_table_cut_off_before_its_river_of_speed_zero_plays_it_on_re
 
 def test_a_picture_the_players_put_right_teaches_only_where_the_camera_saw_their_canoes():
     from companion.rules.state import State
-    from companion.vision.looks import SeenCanoe, agreeing
+    from companion.vision.seen_canoes import SeenCanoe, agreeing
 
     state = State.new(("red", "blue"), "red")
     state.canoes = {"red": [("3", "violet"), ("D", None)], "blue": [("4", None), ("D", None)]}

@@ -15,8 +15,9 @@ from companion.app import Table
 from companion.camera import TableCamera
 from companion.store import Store
 from companion.vision.locate import Location
-from companion.vision.looks import EMPTY, KEEP, PieceLooks, SeenCanoe
+from companion.vision.looks import EMPTY, KEEP, PieceLooks
 from companion.vision.resume import POINT, ResumePoint
+from companion.vision.seen_canoes import SeenCanoe
 
 from .test_camera import PhysicalBoard, physical_copy, watch
 

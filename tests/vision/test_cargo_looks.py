@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from companion.vision.cargo_looks import CHANGED, KEPT, cargo_compared, look_distance
-from companion.vision.looks import LOOK_SPREAD, SeenCanoe
+from companion.vision.looks import LOOK_SPREAD
+from companion.vision.seen_canoes import SeenCanoe
 
 VIOLET_IN_YELLOW = (0.55, -0.8, 0.3, 0.5)
 

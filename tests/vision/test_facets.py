@@ -10,7 +10,8 @@ import numpy as np
 import pytest
 
 from companion.vision.detect import Detector
-from companion.vision.looks import ENOUGH, SeenCanoe
+from companion.vision.looks import ENOUGH
+from companion.vision.seen_canoes import SeenCanoe
 from companion.vision.sighting import UNKNOWN
 from companion.vision.stage import GemEvidence
 from companion.vision.thresholds import FACETED_OVER_EMPTY, GEM_TEXTURE, GEM_UNLIKE

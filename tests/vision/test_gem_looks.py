@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from companion.vision.detect import Detector
-from companion.vision.looks import SeenCanoe
+from companion.vision.seen_canoes import SeenCanoe
 from companion.vision.sighting import UNKNOWN
 from companion.vision.stage import GemEvidence
 

@@ -22,8 +22,8 @@ from companion.vision.looks import (
     SHARED_PRIOR,
     SHOWN_PRIOR,
     PieceLooks,
-    SeenCanoe,
 )
+from companion.vision.seen_canoes import SeenCanoe
 
 
 def test_a_hull_is_learned_only_where_the_state_has_that_players_canoes_all_empty():

@@ -173,7 +173,8 @@ def test_R_GEM_3_a_confirmed_move_counts_whether_its_take_was_seen_leave_the_pil
 def test_the_colours_this_camera_reads_gems_as_go_with_the_picture_judged(look):
     # What the confirmed pictures taught of this camera's misreads (``PieceLooks.misread``)
     # goes with each picture it judges, for the fit to weigh (``FitWeights.misread``).
-    from companion.vision.looks import MISREAD_PRIOR, SeenCanoe
+    from companion.vision.looks import MISREAD_PRIOR
+    from companion.vision.seen_canoes import SeenCanoe
 
     vision, game, memory, _, _, _, obs, after, there, seen = _blue_loads_violet(look)
     assert "gems_misread" not in seen
