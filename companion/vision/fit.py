@@ -119,7 +119,7 @@ def _pair_cost(player: str, exp: Canoe, seen: Canoe, w: FitWeights,
             # A clear gem not seen, as the hull shows through it: no dearer than a
             # colour misread (which the hull's colour is likelier than, for a gem with
             # no colour of its own), less where this table's camera often misses
-            # clear gems. (Whether that settles a question is ``_unseen_only``'s, by
+            # clear gems. (Whether that settles a question is ``unseen.unseen_only``'s, by
             # the share alone.)
             cost += min(w.colour, w.unseen("clear"))
         elif exp[1] is not None and seen[1] is not None:
@@ -184,7 +184,7 @@ def match_canoes(player: str, expected: Sequence[Canoe], seen: Sequence[Canoe],
     that canoe, still there (``Mismatch.stayed``; `before`: the player's canoes before
     the event, None: the event moves none).
     `loaded`: the (place, gem) of this player's canoes whose gem the event brings into
-    them (loads, or steals: ``candidates.gains``); every other expected gem was carried
+    them (loads, or steals: ``turn_gems.gains``); every other expected gem was carried
     before it (None: not known, none counts as carried).
     `robbed`: the player does not move in the event, so a gem it takes from their canoes
     is stolen (``Mismatch.emptied``); the mover's own canoe may load a gem of another

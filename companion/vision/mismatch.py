@@ -52,7 +52,7 @@ class Mismatch:
     seen: Canoe | int | str | None
     cost: float = 0.0
     # The expected gem is one a canoe carried before the event (not loaded or stolen by
-    # it, ``candidates.gains``): the picture before showed it, confirmed by the game,
+    # it, ``turn_gems.gains``): the picture before showed it, confirmed by the game,
     # and it travels with its canoe.
     carried: bool = False
     # The expected gem was loaded from a deposit whose pile the picture saw change as
