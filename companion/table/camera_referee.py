@@ -172,7 +172,7 @@ class CameraReferee:
         something. (Its fit counts the places whose pixels changed: a load where
         nothing changed is a place stirred against it, no longer hidden only.) "same"
         when the best fit disagrees otherwise."""
-        from companion.vision.unseen import loads_unseen
+        from companion.vision.not_shown import loads_unseen
 
         if result.status == "none" or not result.candidates:
             return "same"

@@ -36,7 +36,7 @@ The pipeline, in stages (each a module with one job and its own tests):
                     cloud's move from the track's change
    - ``transport``  the river's pushes from where the slots' contents went
    - ``inference``  which legal event explains an observation (``sighting``, ``fit``,
-                    ``mismatch``, ``turn_gems``, ``fit_changes``, ``slips``, ``unseen``,
+                    ``mismatch``, ``turn_gems``, ``fit_changes``, ``slips``, ``not_shown``,
                     ``candidates``, ``infer_river``, ``infer_buyback``)
 
 The per-table look, as data: ``profile`` (the learned colour classes and sizes),
@@ -44,7 +44,9 @@ The per-table look, as data: ``profile`` (the learned colour classes and sizes),
 ``dock_canoes`` finds the canoes it puts on the dock and alone on a slot,
 ``piece_sizes`` measures them, ``read_back`` reads the photos back with it), and
 ``looks`` (what the game's own confirmed pictures taught: empty hulls and gems in
-canoes under this light, from each picture's ``seen_canoes``).
+canoes under this light), learned from ``seen_canoes`` (a canoe as one picture
+showed it, ``SeenCanoe``, and which of a picture's canoes agree with a state,
+``agreeing``).
 Around them: ``observer`` (``Vision``: all of it for a stream, with stability),
 ``sources`` (frames from a Pi camera, a USB camera, a video, photos, the renderer),
 ``render`` (the synthetic camera that paints a game state; what it paints is in

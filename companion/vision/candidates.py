@@ -7,15 +7,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Self
 
-from companion.rules import (
-    Buyback,
-    Game,
-    River,
-    Turn,
-)
+from companion.rules import Buyback, Game, River, Turn
 
 from .expected import Canoe
 from .fit import Mismatch, place_diff
+from .not_shown import unseen_only
 from .sighting import UNKNOWN, Sighting
 from .slips import (
     LOOKS,
@@ -32,7 +28,6 @@ from .slips import (
     _taken_seen,
     slips,
 )
-from .unseen import unseen_only
 
 STATUSES = ("exact", "ambiguous", "none")
 
@@ -157,9 +152,9 @@ class Inference:
         be a misread, or a gem taken where that colour does not lie (a move no rule
         allows); not a gem the canoe carried before (it rode with its canoe, R-GEM-6;
         nothing is loaded in the river's phase, R-RIVER-5), nor one from a pile seen to
-        change as the event says (``_rode``; here also one the change may not account
-        for: ``Mismatch.pile_changed``), nor one read in a colour this
-        table's camera is known to read gems of its colour as (``_habit``). Not when
+        change as the event says (``slips._rode``; here also one the change may not
+        account for: ``Mismatch.pile_changed``), nor one read in a colour this table's
+        camera is known to read gems of its colour as (``slips._habit``). Not when
         the picture shows changes the event does not explain (others' canoes moved;
         others' canoes not seen, or seen beyond the two they have, are only slips; so is
         a gem seen in an empty canoe that no legal event puts there, ``_made_up``). The

@@ -119,7 +119,7 @@ def _pair_cost(player: str, exp: Canoe, seen: Canoe, w: FitWeights,
             # A clear gem not seen, as the hull shows through it: no dearer than a
             # colour misread (which the hull's colour is likelier than, for a gem with
             # no colour of its own), less where this table's camera often misses
-            # clear gems. (Whether that settles a question is ``unseen.unseen_only``'s, by
+            # clear gems. (Whether that settles a question is ``not_shown.unseen_only``'s, by
             # the share alone.)
             cost += min(w.colour, w.unseen("clear"))
         elif exp[1] is not None and seen[1] is not None:

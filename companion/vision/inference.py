@@ -36,9 +36,10 @@ and lead to different states: ask the players), ``none`` (nothing fits: the clos
 events are listed with a slot-by-slot diff saying how to put the board right).
 
 Where things are: reading the observation (:mod:`.sighting`), scoring a fit
-(:mod:`.fit`), the result objects (:mod:`.candidates`), the river (:mod:`.infer_river`),
-the buybacks (:mod:`.infer_buyback`); this module has the turns and ``infer``, and
-re-exports the rest.
+(:mod:`.fit`), what a turn loads or steals (:mod:`.turn_gems`), what the disagreements
+amount to (:mod:`.slips`, :mod:`.not_shown`), the result objects (:mod:`.candidates`),
+the river (:mod:`.infer_river`), the buybacks (:mod:`.infer_buyback`); this module has
+the turns and ``infer``, and re-exports what callers use (``__all__``).
 """
 
 from __future__ import annotations

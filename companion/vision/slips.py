@@ -143,7 +143,7 @@ def _benign(m: Mismatch) -> bool:
     of a colour no one at the table plays (no event moves it: a misread, such as a
     canoe's shadow on pale water read as a blue hull, or a canoe left out of the box)."""
     return m.kind in ("missing", "disc", "player") or (m.phantom and not m.stayed) or (
-        (m.carried or m.vouched) and (m.misread_colour or m.unseen_gem))
+        _rode(m) and (m.misread_colour or m.unseen_gem))
 
 
 def _rode(m: Mismatch) -> bool:

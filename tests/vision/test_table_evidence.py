@@ -404,7 +404,7 @@ def test_a_turn_differs_from_the_picture_only_by_loads_unseen_when_gems_and_pile
     # to change; nothing else.
     from companion.vision.candidates import Candidate
     from companion.vision.fit import Mismatch
-    from companion.vision.unseen import loads_unseen
+    from companion.vision.not_shown import loads_unseen
 
     hid = Mismatch("cargo", "blue", ("4", "clear"), ("4", None), 0.75)
     pile = Mismatch("deposit", None, "clear", None, 1.0, taken=True)

@@ -1,7 +1,9 @@
-"""Events whose every disagreement with the picture is something it did not show: a
-gem that hid, a pile whose take it missed. Such an event, alone near the picture, is
-played, not asked about (``Inference.settled``); when the pieces lie as before, it is
-what the camera referee asks about (``CameraReferee._hidden_load``)."""
+"""Events whose every disagreement with the picture is something it did not show (a
+gem that hid, a pile whose take it missed) or a misread this table's camera is known
+to make. Such an event, alone near the picture, is played, not asked about
+(``Inference.settled``); when the pieces lie as before, it is what the camera referee
+asks about, or plays (``CameraReferee._hidden_load``). (Turns that leave every piece as
+it lay are ``inference.unseen_turns``.)"""
 
 from __future__ import annotations
 
