@@ -21,6 +21,7 @@ One job per module:
 
 - `session`: the current game, its version, the referee feed, publish/subscribe;
 - `seats`: join tokens, seat tokens, each seat's language;
+- `face_down`: phase I, the buy-backs, the cards laid face down and the reveal;
 - `camera_referee`: what a stable camera view means for the game;
 - `views`: what each screen may see;
 - `table`: the `Table` itself, the game's actions put together from those parts;

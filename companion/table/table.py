@@ -1,6 +1,6 @@
 """The Table: the running companion's game, put together from its parts (the session,
-the seats, the camera referee, the views) with the game's own actions: the card phase,
-the turns, the river and undo."""
+the seats, the face-down cards of phase I, the camera referee, the views) with the
+game's own actions: the turns, the river and undo."""
 
 from __future__ import annotations
 
@@ -16,7 +16,6 @@ from companion.rules import (
     CardPhase,
     Cards,
     Game,
-    IllegalEvent,
     LogError,
     Phase,
     River,
@@ -30,7 +29,8 @@ from companion.store import Store
 
 from . import views
 from .camera_referee import CameraReferee
-from .errors import Conflict, Forbidden, Illegal, Invalid
+from .errors import Conflict, Illegal, Invalid
+from .face_down import FaceDownCards
 from .seats import Seats
 from .session import Session
 
@@ -46,6 +46,7 @@ class Table(Session):
         super().__init__(store, clock=clock)
         self.auto_reveal = auto_reveal
         self.seats = Seats(self)
+        self.face_down = FaceDownCards(self)
         self.camera_referee = CameraReferee(self)
         self.cards: CardPhase | None = None  # the face-down cards, in phase I
         self._legal_cache: tuple[int, list[str], int] | None = None
@@ -131,55 +132,19 @@ class Table(Session):
     def set_lang(self, player: str, lang: str) -> None:
         self.seats.set_lang(player, lang)
 
-    # -- phase I: buy-backs, secret cards, the reveal ------------------------------------
+    # -- phase I: buy-backs, secret cards, the reveal (companion.table.face_down) --------
 
     def buyback(self, player: str, gem: str | None = None) -> None:
         """R-BUY: pay `gem` from the camp (or take the free canoe with gem=None)."""
-        with self._lock:
-            game = self.need_player(player)
-            event = Buyback(player, gem)
-            try:
-                game.apply(event)
-            except IllegalEvent as exc:
-                raise Illegal(exc.message, exc.rule, key=exc.key, fields=exc.fields) from None
-            self.store.append_event(self.game_id or 0, event.to_json())
-            self.feed({"kind": "buyback", "ok": True, "player": player, "gem": gem})
-            self.bump("buyback", player)
-        self._maybe_auto_reveal()
-
-    def _need_cards(self, player: str | None = None) -> CardPhase:
-        if player is not None:
-            self.need_player(player)
-        else:
-            self.need_game()
-        assert self.cards is not None  # set with every game
-        return self.cards
+        self.face_down.buyback(player, gem)
 
     def choose(self, player: str, card: Any) -> None:
         """A phone lays its card face down (or changes it, until the reveal)."""
-        with self._lock:
-            cards = self._need_cards(player)
-            try:
-                cards.choose(player, card)
-            except LogError as exc:
-                raise Invalid(exc.message, "LOG") from None
-            except IllegalEvent as exc:
-                raise Illegal(exc.message, exc.rule, key=exc.key, fields=exc.fields) from None
-            self.store.set_choice(self.game_id or 0, player, cards.choices[player])
-            self.bump("choice", player)
-        self._maybe_auto_reveal()
+        self.face_down.choose(player, card)
 
     def withdraw(self, player: str) -> None:
         """Take a face-down card back into the hand (before the reveal)."""
-        with self._lock:
-            cards = self._need_cards(player)
-            try:
-                withdrawn = cards.withdraw(player)
-            except IllegalEvent as exc:
-                raise Illegal(exc.message, exc.rule, key=exc.key, fields=exc.fields) from None
-            if withdrawn:
-                self.store.clear_choice(self.game_id or 0, player)
-                self.bump("choice", player)
+        self.face_down.withdraw(player)
 
     def choice(self, player: str) -> Any:
         """`player`'s face-down card before the reveal (for that player's phone only)."""
@@ -201,41 +166,12 @@ class Table(Session):
 
     def reveal_blocker(self) -> str | None:
         """Why the cards cannot be revealed now, or None when they can."""
-        if self.cards is None:
-            return "no game is set up yet"
-        blocker = self.cards.blocker()
-        return blocker.message if blocker else None
+        return self.face_down.blocker()
 
     def reveal(self, by: str | None = None) -> None:
         """Turn the face-down cards into this round's `cards` event (R-CARD-1, R-TURN-1).
         `by` is the phone that asked (only the life-ring holder may); None is the table."""
-        with self._lock:
-            cards = self._need_cards()
-            game = cards.game
-            if by is not None and game.phase == Phase.CARDS and by != game.state.start:
-                raise Forbidden(f"only {game.state.start}, who holds the life ring, "
-                                "reveals first", "R-TURN-1")
-            blocker = cards.blocker()
-            if blocker:
-                raise Conflict(blocker.message)
-            try:
-                event = cards.reveal()
-            except IllegalEvent as exc:  # e.g. a buy-back undone after the choices
-                raise Illegal(f"the cards cannot be revealed ({exc.rule}); "
-                              "check the buy-backs and choose again", exc.rule) from None
-            game.apply(event)
-            self.store.append_event(self.game_id or 0, event.to_json(), clear_choices=True)
-            self.cards = CardPhase(game)
-            self.feed({"kind": "reveal", "ok": True, "player": game.to_move,
-                       "card": game.state.cards.get(game.to_move or "")})
-            self.bump("reveal", by)
-
-    def _maybe_auto_reveal(self) -> None:
-        if self.auto_reveal and self.reveal_blocker() is None:
-            try:
-                self.reveal()
-            except ValueError:
-                pass
+        self.face_down.reveal(by)
 
     # -- phase II and III: turns, the river, undo ------------------------------------
 
