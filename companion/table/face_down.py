@@ -14,8 +14,9 @@ if TYPE_CHECKING:
 
 
 class FaceDownCards:
-    """The face-down cards of the table's current round (``Table.cards``, a
-    ``CardPhase``), and the buy-backs before them."""
+    """The changes phase I makes at the table: buy-backs, laying and withdrawing
+    face-down cards, and the reveal. They act on ``Table.cards`` (a ``CardPhase``),
+    which the Table sets with every game and undo."""
 
     def __init__(self, table: Table) -> None:
         self.table = table
@@ -104,9 +105,11 @@ class FaceDownCards:
         return self.table.cards
 
     def _maybe_auto_reveal(self) -> None:
-        if self.table.auto_reveal and self.blocker() is None:
+        # Through the Table, as a phone's reveal comes: what wraps the Table's reveal
+        # (a log, a test's spy) sees this one too.
+        if self.table.auto_reveal and self.table.reveal_blocker() is None:
             try:
-                self.reveal()
+                self.table.reveal()
             except ValueError:
                 pass
 

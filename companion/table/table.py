@@ -132,7 +132,7 @@ class Table(Session):
     def set_lang(self, player: str, lang: str) -> None:
         self.seats.set_lang(player, lang)
 
-    # -- phase I: buy-backs, secret cards, the reveal (companion.table.face_down) --------
+    # -- phase I: buy-backs, secret cards, the reveal (the actions: table.face_down) --
 
     def buyback(self, player: str, gem: str | None = None) -> None:
         """R-BUY: pay `gem` from the camp (or take the free canoe with gem=None)."""
