@@ -37,9 +37,11 @@ from .seen_canoes import SeenCanoe
 # arrived beside or left (the lamp's gloss moves as a canoe is nudged); of 42 whose
 # cargo changed, none within 4.4, 30 beyond 8. Between the two the look says nothing.
 # Nor does a look identical to the one before: the detector did not measure that middle
-# again, its grey levels having changed less than SAME_MIDDLE (``gems``' cache), which
-# a violet gem leaving a blue hull can do (12 of the 42 changed, against 711 of the 821
-# kept; measured again, 85 kept and none changed were within 3).
+# again, its grey levels where a gem lies having changed less than SAME_MIDDLE (``gems``'
+# cache). (When these figures were taken, the cache averaged the change over the hull
+# around the gem too, and a violet gem leaving a blue hull was not measured again: 12
+# of the 42 changed, against 711 of the 821 kept; measured again, 85 kept and none
+# changed were within 3.)
 KEPT = 3.0
 CHANGED = 8.0
 

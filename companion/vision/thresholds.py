@@ -41,7 +41,7 @@ ON_TOP = 0.5                # two hulls' middles nearer than this (widths) are o
 # tuned worlds' river hulls lie at 0.38 of it and up, w106's shadows at 0.15-0.32.
 SMOOTHEST = 1 / 3
 CACHE_MM = 3.0              # a canoe within this of where it was is the same canoe
-SAME_MIDDLE = 12.0          # mean grey-level change of a canoe's middle that is only noise
+SAME_MIDDLE = 12.0          # mean grey-level change where a canoe's gem lies that is only noise
 DISC_SEEN = 0.05            # share of a disc's ring that must show to tell it from water
 DISC_APART = 0.02           # chromaticity distance below which two rings look alike
 GEM_PX_PER_MM = 3.0         # gems are read at this resolution, from the camera frame

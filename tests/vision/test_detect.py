@@ -135,3 +135,19 @@ def test_gem_loaded_in_place_is_seen_in_the_next_frame(board, profile, renderer)
     assert vision.observe(first.image)["slots"]["3"]["canoes"][0]["gem"] is None
     assert vision.observe(again.image)["slots"]["3"]["canoes"][0]["gem"] is None
     assert vision.observe(after.image)["slots"]["3"]["canoes"][0]["gem"] == "violet"
+
+
+@pytest.mark.parametrize("hull", ["brown", "blue"])
+def test_R_STEAL_1_a_gem_leaving_a_hull_as_bright_is_gone_in_the_next_frame(board, profile,
+                                                                           renderer, hull):
+    # A violet gem is about as bright as a brown or a blue hull: the middle is measured
+    # again when it changed where the gem lay, not by its average with the hull around.
+    vision = Vision(board, profile, settle=1)
+    loaded = {"canoes": {hull: [{"at": "4", "gem": "violet"}, {"at": "D", "gem": None}]},
+              "weather": 0, "deposits": {}}
+    robbed = {"canoes": {hull: [{"at": "4", "gem": None}, {"at": "D", "gem": None}]},
+              "weather": 0, "deposits": {}}
+    before = renderer.render(loaded, seed=61, nuisance=Nuisance.mild())
+    after = renderer.render(robbed, seed=61, nuisance=Nuisance.mild(), frame=1)
+    assert vision.observe(before.image)["slots"]["4"]["canoes"][0]["gem"] == "violet"
+    assert vision.observe(after.image)["slots"]["4"]["canoes"][0]["gem"] is None
