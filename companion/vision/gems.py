@@ -57,12 +57,11 @@ class GemReader(Stage):
         table has learned by now. `hull`: the canoe's pixels (ys, xs), which give the
         direction it lies in.
 
-        Changed means changed where a gem lies: over the gem-sized disc at the middle.
-        (Averaged over the hull around it too, a violet gem leaving a brown or blue hull,
-        both about as bright, changed the middle by less than the noise allowed, and the
-        robbed canoe kept showing the gem. On the tuned games g101-g108, of 1,394 middles
-        kept from the frame before, 15 differ thus, and 5 of those measured again look
-        as far from what was kept as a gem come or gone: ``cargo_looks.CHANGED``.)"""
+        Changed means changed where a gem lies: over the gem-sized disc at the middle,
+        by more than a still view's noise (SAME_MIDDLE). (Averaged over the hull around
+        it too, a violet gem leaving a brown or blue hull, both about as bright, changed
+        the middle by less than the noise allowed, and the robbed canoe kept showing the
+        gem.)"""
         radius = math.sqrt(self.gem_px / math.pi)
         r = int(math.ceil(radius))
         x, y = int(centre[0] * self.scale), int(centre[1] * self.scale)
