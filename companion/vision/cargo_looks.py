@@ -38,10 +38,10 @@ from .seen_canoes import SeenCanoe
 # cargo changed, none within 4.4, 30 beyond 8. Between the two the look says nothing.
 # Nor does a look identical to the one before: the detector did not measure that middle
 # again, its grey levels where a gem lies having changed less than SAME_MIDDLE (``gems``'
-# cache). (When these figures were taken, the cache averaged the change over the hull
-# around the gem too, and a violet gem leaving a blue hull was not measured again: 12
-# of the 42 changed, against 711 of the 821 kept; measured again, 85 kept and none
-# changed were within 3.)
+# cache), and a smaller change there goes unseen. (When these figures were taken, the
+# cache averaged the change over the hull around the gem too, and a violet gem leaving
+# a blue hull was not measured again: 12 of the 42 changed, against 711 of the 821
+# kept; measured again, 85 kept and none changed were within 3.)
 KEPT = 3.0
 CHANGED = 8.0
 

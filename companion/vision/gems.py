@@ -325,8 +325,9 @@ def _stands_out(angles: list[tuple[float, str]]) -> str | None:
 
 def _change(middle: np.ndarray, before: np.ndarray, at: tuple[int, int], radius: float
             ) -> float:
-    """The mean grey-level change between two crops of a middle, over the disc of
-    `radius` pixels about `at` (row, column) in them."""
+    """The mean grey-level change between two crops of a middle (the absolute 8-bit
+    difference, over B, G and R), over the disc of `radius` pixels about `at` (row,
+    column) in them."""
     ys, xs = np.ogrid[:middle.shape[0], :middle.shape[1]]
     disc = (ys - at[0]) ** 2 + (xs - at[1]) ** 2 <= radius * radius
     return float(np.abs(middle[disc] - before[disc]).mean())

@@ -79,9 +79,9 @@ def test_the_movers_own_canoes_are_judged_by_the_piles_not_by_their_look():
 
 
 def test_a_middle_not_measured_again_says_nothing_of_its_cargo():
-    # The detector measures a middle again only when its grey levels where a gem lies
-    # changed more than SAME_MIDDLE: a look the very one before was not measured again,
-    # no evidence that the gem stayed.
+    # The detector measures a middle again only when it changed by SAME_MIDDLE or more
+    # where a gem lies: a look identical to the one before was not measured again, so it
+    # is no evidence that the gem stayed (a smaller change there goes unseen).
     state = {"blue": [("4", "violet"), ("D", None)]}
     same = [_canoe("blue", "4", VIOLET_IN_YELLOW)]
     assert cargo_compared(state, same, same) == ({}, {})

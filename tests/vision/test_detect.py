@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from companion.rules import Game
+from companion.vision.gems import _change
 from companion.vision.observer import Vision
 from companion.vision.render import Hand, Nuisance
 
@@ -142,6 +144,7 @@ def test_R_STEAL_1_a_gem_leaving_a_hull_as_bright_is_gone_in_the_next_frame(boar
                                                                            renderer, hull):
     # A violet gem is about as bright as a brown or a blue hull: the middle is measured
     # again when it changed where the gem lay, not by its average with the hull around.
+    # (Here blue is the case the old average missed; brown is coverage.)
     vision = Vision(board, profile, settle=1)
     loaded = {"canoes": {hull: [{"at": "4", "gem": "violet"}, {"at": "D", "gem": None}]},
               "weather": 0, "deposits": {}}
@@ -151,3 +154,16 @@ def test_R_STEAL_1_a_gem_leaving_a_hull_as_bright_is_gone_in_the_next_frame(boar
     after = renderer.render(robbed, seed=61, nuisance=Nuisance.mild(), frame=1)
     assert vision.observe(before.image)["slots"]["4"]["canoes"][0]["gem"] == "violet"
     assert vision.observe(after.image)["slots"]["4"]["canoes"][0]["gem"] is None
+
+
+def test_a_change_where_the_gem_lies_is_not_averaged_away_by_the_hull_around():
+    # Only the gem's disc changes, by 30 levels: over a square crop twice the gem's size
+    # that averages to less than the noise a still view allows; over the disc it does not.
+    before = np.full((17, 17, 3), 100, np.int16)
+    after = before.copy()
+    ys, xs = np.ogrid[:17, :17]
+    disc = (ys - 8) ** 2 + (xs - 8) ** 2 <= 4 ** 2
+    after[disc] += 30
+    assert float(np.abs(after - before).mean()) < 12
+    assert _change(after, before, (8, 8), 4.0) == pytest.approx(30.0)
+    assert _change(before, before, (8, 8), 4.0) == 0.0
