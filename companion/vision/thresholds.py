@@ -45,9 +45,9 @@ CACHE_MM = 3.0              # a canoe within this of where it was is the same ca
 # that is only noise. A still view's picture is the mean of its settle frames: with the
 # noisiest tuned world's sensor (sigma 6.5 levels) two of them differ by about 2 there,
 # and 79% of the middles kept across the tuned games' views changed by less. Of those
-# that changed by 4 to 12, a quarter (26 of 101) measured again no longer looked as they
-# had (``cargo_looks.KEPT``); with 12, tuned g101-g108 had two more turns asked. Measuring
-# every middle afresh gives what 4 gives, at 11 ms more per decided view.
+# that changed by 4 to 12, one in six (26 of 163) measured again no longer looked as
+# they had (``cargo_looks.KEPT``); with 12, tuned g101-g108 had two more turns asked.
+# Measuring every middle afresh gives what 4 gives, at 11 ms more per decided view.
 SAME_MIDDLE = 4.0
 DISC_SEEN = 0.05            # share of a disc's ring that must show to tell it from water
 DISC_APART = 0.02           # chromaticity distance below which two rings look alike
