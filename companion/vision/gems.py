@@ -71,10 +71,12 @@ class GemReader(Stage):
         last = self._gem_cache.get(key)
         if last is not None and last[0].shape == middle.shape and \
                 _change(middle, last[0], (y - y0, x - x0), radius) < SAME_MIDDLE:
-            evidence = last[1]
-        else:
-            axis = self._axis(*hull) if hull is not None else None
-            evidence = self.gem_evidence(image, location, centre, player, axis)
+            # Kept with the crop it was measured from: changes too small to see from one
+            # view to the next (a lamp dimming) still add up to one that is seen.
+            cache[key] = last
+            return last[1]
+        axis = self._axis(*hull) if hull is not None else None
+        evidence = self.gem_evidence(image, location, centre, player, axis)
         cache[key] = (middle, evidence)
         return evidence
 
