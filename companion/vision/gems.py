@@ -52,8 +52,8 @@ class GemReader(Stage):
                          hull: tuple[np.ndarray, np.ndarray] | None = None
                          ) -> GemEvidence | None:
         """What the middle of a canoe shows (``gem_evidence``). It is measured again
-        only if it changed since the last frame (a still camera sees the same canoe
-        thirty times a second); it is judged every time (``_gem``), against what the
+        only if it changed since it was measured (a still camera sees the same canoe
+        view after view); it is judged every time (``_gem``), against what the
         table has learned by now. `hull`: the canoe's pixels (ys, xs), which give the
         direction it lies in.
 
