@@ -34,7 +34,7 @@ def test_a_middle_that_stays_is_measured_once():
 
 
 def test_small_changes_that_add_up_are_measured_again():
-    # A lamp dimming a little between views: no one step reaches SAME_MIDDLE, but the
+    # A lamp brightening a little between views: no one step reaches SAME_MIDDLE, but the
     # middle is compared with the picture its evidence came from, so the sum does.
     reader = _CountingReader()
     step = SAME_MIDDLE * 0.6
