@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from companion.rules import IllegalEvent
+
 
 class TableError(ValueError):
     """A request the table refuses, with a one-line message.
@@ -46,6 +48,11 @@ class Conflict(TableError):
 
 class Illegal(Conflict):
     """The rules forbid it (the engine's IllegalEvent, with its rule ID)."""
+
+    @classmethod
+    def of(cls, exc: IllegalEvent) -> Illegal:
+        """The engine's refusal, as the table says it (its message template kept)."""
+        return cls(exc.message, exc.rule, key=exc.key, fields=exc.fields)
 
 
 __all__ = ["TableError", "Invalid", "NotSeated", "Forbidden", "NotFound", "Conflict",

@@ -30,7 +30,7 @@ class FaceDownCards:
             try:
                 game.apply(event)
             except IllegalEvent as exc:
-                raise Illegal(exc.message, exc.rule, key=exc.key, fields=exc.fields) from None
+                raise Illegal.of(exc) from None
             table.store.append_event(table.game_id or 0, event.to_json())
             table.feed({"kind": "buyback", "ok": True, "player": player, "gem": gem})
             table.bump("buyback", player)
@@ -46,7 +46,7 @@ class FaceDownCards:
             except LogError as exc:
                 raise Invalid(exc.message, "LOG") from None
             except IllegalEvent as exc:
-                raise Illegal(exc.message, exc.rule, key=exc.key, fields=exc.fields) from None
+                raise Illegal.of(exc) from None
             table.store.set_choice(table.game_id or 0, player, cards.choices[player])
             table.bump("choice", player)
         self._maybe_auto_reveal()
@@ -59,7 +59,7 @@ class FaceDownCards:
             try:
                 withdrawn = cards.withdraw(player)
             except IllegalEvent as exc:
-                raise Illegal(exc.message, exc.rule, key=exc.key, fields=exc.fields) from None
+                raise Illegal.of(exc) from None
             if withdrawn:
                 table.store.clear_choice(table.game_id or 0, player)
                 table.bump("choice", player)
