@@ -30,18 +30,19 @@ from .seen_canoes import SeenCanoe
 
 # The same canoe with the same cargo looks this near itself across a move (in units of
 # LOOK_SPREAD, the spread ``looks.PieceLooks.middle_gem`` judges looks by), and one
-# whose gem came or went this far. Measured on the tuned games' consecutive confirmed
-# pictures (863 canoes that stayed on a river place, alone of their colour there): of
-# 821 that kept their cargo, 796 within 3 and 2 beyond 8, the farthest those a canoe
-# arrived beside or left (the lamp's gloss moves as a canoe is nudged); of 42 whose
-# cargo changed, none within 4.4, 30 beyond 8. Between the two the look says nothing.
-# A look identical to the one before is a middle the detector did not measure again, its
-# grey levels where a gem lies having changed by less than SAME_MIDDLE (``gems``' cache):
-# a cargo kept too. Of the tuned worlds' stable frames read one after another, 1,287
-# canoes that stayed kept their cargo (949 of them identical) and 84 changed it; of the
-# 53 whose cargos look apart (``fit_changes._alike``), none was identical or within 3.
-# (Before the cache measured the change over the gem's disc alone, at SAME_MIDDLE 12, a
-# violet gem leaving a blue hull went unmeasured: identical looks were no evidence.)
+# whose gem came or went this far; between the two the look says nothing. Measured on
+# the tuned games' consecutive confirmed pictures (863 canoes that stayed on a river
+# place, alone of their colour there): of 821 that kept their cargo, 796 within 3 and 2
+# beyond 8, the farthest those a canoe arrived beside or left (the lamp's gloss moves as
+# a canoe is nudged); of 42 whose cargo changed, none within 4.4, 30 beyond 8.
+# A look identical to the one before is a middle the gems stage did not measure again,
+# its grey levels where a gem lies having changed by less than SAME_MIDDLE (``gems``'
+# cache): a cargo kept too. Measured later on the tuned worlds' stable frames read one
+# after another: 1,287 canoes kept their cargo (949 with an identical look) and 84
+# changed it; of the 53 whose cargos look apart (``fit_changes._alike``) none was
+# identical, the nearest 3.9 away; the 2 identical were a clear gem leaving a red hull,
+# alike. (While the cache averaged the change over the hull too, at SAME_MIDDLE 12, a
+# violet gem leaving a blue hull went unmeasured, and an identical look was no evidence.)
 KEPT = 3.0
 CHANGED = 8.0
 

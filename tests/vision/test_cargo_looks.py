@@ -78,11 +78,10 @@ def test_the_movers_own_canoes_are_judged_by_the_piles_not_by_their_look():
         ("kept", "blue", ("4", None), ("4", "violet"))]
 
 
-def test_R_STEAL_1_a_middle_not_measured_again_kept_its_cargo():
-    # The detector measures a middle again only when it changed by SAME_MIDDLE or more
-    # where a gem lies: a look identical to the one before is a victim whose gem stayed
-    # where a theft would have taken it (none of the tuned worlds' cargos that changed,
-    # but between look-alikes, kept their middle so).
+def test_R_STEAL_1_a_look_identical_to_the_one_before_is_a_cargo_kept():
+    # The gems stage keeps a middle's evidence while it changes by less than SAME_MIDDLE
+    # where the gem lies; on the tuned worlds no cargo that changed to one that looks
+    # apart (a theft's loot gone) changed it so little.
     state = {"blue": [("4", "violet"), ("D", None)]}
     same = [_canoe("blue", "4", VIOLET_IN_YELLOW)]
     assert cargo_compared(state, same, same) == ({"blue": ["4"]}, {})
