@@ -2,7 +2,8 @@
 changed, the places whose pixels changed and the canoes whose cargo looks kept or
 changed (``Sighting.deposits_changed``, ``Sighting.places_changed``,
 ``Sighting.cargo_kept``), as disagreements (``Mismatch``) of kinds "deposit",
-"stirred", "kept" and "changed"."""
+"stirred", "kept" and "changed"; and what a picture that saw no gem leave anywhere says
+of a gem seen where the event puts none (``unsourced``)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from dataclasses import replace
 from itertools import combinations, product
 from typing import TYPE_CHECKING
 
-from companion.rules import PLACES
+from companion.rules import GEMS, PLACES
 
 from .expected import Canoe
 from .fit import DEFAULT_WEIGHTS, FitWeights, Mismatch
@@ -216,6 +217,27 @@ def cargo_mismatches(before: Mapping[str, Sequence[Canoe]],
     return out
 
 
+def unsourced(found: Sequence[Mismatch], seen: Sighting, mover: str) -> list[Mismatch]:
+    """`found` (an event's disagreements) with the gems seen in `mover`'s canoes where
+    the event leaves them empty marked ``Mismatch.unsourced``, when the picture,
+    compared with the one before, saw no pile change and no gem taken
+    (``Sighting.deposits_changed``, ``Sighting.deposits_taken``), and the event has no
+    canoe that carried a gem of that colour seen without it. A gem comes into a canoe
+    only from a deposit (R-GEM-3) or from a victim's canoe (R-STEAL-1): where the
+    picture shows neither, the camera reading a gem into an empty hull is likelier
+    than a load no rule allows (the gems stage reads a gem in 8 % of the tuned worlds'
+    empty canoes on the river, ``benchmarks/worlds_gems.py``). (A picture not compared
+    with the one before says nothing of the piles: nothing is marked.)"""
+    if seen.deposits_changed is None or seen.deposits_changed or seen.deposits_taken:
+        return list(found)
+    lost = {m.expected[1] for m in found if m.unseen_gem and isinstance(m.expected, tuple)}
+    return [replace(m, unsourced=True)
+            if m.kind == "cargo" and m.player == mover and isinstance(m.expected, tuple)
+            and m.expected[1] is None and isinstance(m.seen, tuple)
+            and m.seen[1] in GEMS and m.seen[1] not in lost else m
+            for m in found]
+
+
 def vouched_loads(turn: Turn, missed: Sequence[Mismatch], seen: Sighting) -> list[Mismatch]:
     """Of a turn's loaded gems the picture did not show in their canoes (`missed`, the
     mover's: ``Mismatch.expected`` a (place, gem) the turn loads), those the piles seen
@@ -307,4 +329,5 @@ def stolen_seen_leave(turn: Turn, before: Mapping[str, Sequence[Canoe]],
 
 
 __all__ = ["TAKES_SEEN", "cargo_mismatches", "changed_piles", "deposit_mismatches", "disputed",
-           "one_taken", "put_gems", "stirred_mismatches", "stolen_seen_leave", "taken_gems"]
+           "one_taken", "put_gems", "stirred_mismatches", "stolen_seen_leave", "taken_gems",
+           "unsourced"]

@@ -80,6 +80,7 @@ from .fit_changes import (
     disputed,
     stirred_mismatches,
     stolen_seen_leave,
+    unsourced,
     vouched_loads,
 )
 from .infer_buyback import BuybackInference, infer_buybacks
@@ -177,6 +178,7 @@ def infer_turn(game: Game, observation: Mapping[str, Any] | Sighting,
         # (Each as often as it comes: two loads of one colour on one slot are both new.)
         score, found = compare(canoes, seen, scored, weights, weather if cloud else None,
                                {player: list(counted.elements())}, before)
+        found = unsourced(found, seen, player)
         deposits = deposit_mismatches(game.state.deposits, piles, seen, weights)
         if not deposits and seen.deposits_changed:
             # The piles changed as this turn says: a gem it loads was seen leaving its

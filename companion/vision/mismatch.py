@@ -84,6 +84,12 @@ class Mismatch:
     # A gem seen where the event puts none, of a colour this table's camera has read in
     # canoes that carried none (``FitWeights.invented``).
     invented: bool = False
+    # A gem seen in a canoe of the player to move where the event leaves it empty, in a
+    # picture that saw no pile lose a gem and no canoe lose one of that colour
+    # (``fit_changes.unsourced``): a gem comes into a canoe only from a deposit (R-GEM-3)
+    # or a victim (R-STEAL-1), so nothing shows a load, legal or not: the camera's
+    # reading is likelier. A slip to ask about, never one that settles the turn.
+    unsourced: bool = False
     # A gem seen in a canoe of a player who does not move that the event empties (a
     # theft's victim), of another colour than the one it carried (``_was_other``): the
     # old gem misread or the empty hull misread, costing as a misread colour.

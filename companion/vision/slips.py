@@ -64,9 +64,12 @@ def _slip(m: Mismatch) -> bool:
     (or a gem put back where it lay), a place nudged or a canoe's look against its
     cargo (``LOOKED``), a gem seen in an empty canoe of a colour this table's camera is
     known to read in empty canoes, or in a canoe the event emptied of a gem of another
-    colour, or one gem read in both canoes of a shared disc (``Mismatch.doubled``)."""
+    colour, or one gem read in both canoes of a shared disc (``Mismatch.doubled``), or
+    in the mover's canoe where the picture saw no gem leave a pile or a canoe
+    (``Mismatch.unsourced``)."""
     return m.kind in ("missing", "deposit", *LOOKED) or m.phantom or m.misread_colour \
-        or m.unseen_gem or (m.kind == "cargo" and (m.invented or m.emptied or m.doubled))
+        or m.unseen_gem or (m.kind == "cargo" and (m.invented or m.emptied or m.doubled
+                                                   or m.unsourced))
 
 
 def _taken_seen(m: Mismatch) -> bool:

@@ -828,6 +828,23 @@ def test_a_canoe_pushed_too_far_gives_none_and_a_slot_by_slot_fix():
     ]
 
 
+def test_R_GEM_3_a_gem_no_pile_was_seen_to_lose_is_asked_about_not_flagged():
+    # Yellow paddled on to 5 with a violet gem no legal move puts there. Compared with
+    # the picture before, the violet pile seen to lose a gem shows a load no rule
+    # allows; no pile and no canoe seen to lose one shows no load at all: an empty
+    # hull read as violet is likelier, and the players are asked.
+    game = worked_example()
+    game.push_san("D-4+clear")
+    game.push_san("cloud up")
+    obs = move(observe_after(game, parse_turn("D-3+violet", "yellow")), "yellow", "3", "5")
+    loaded = infer_turn(game, obs | {"deposits_changed": ["violet"]})
+    assert loaded.status == "none"
+    unsourced = infer_turn(game, obs | {"deposits_changed": []})
+    assert unsourced.status == "ambiguous"
+    assert format_turn(unsourced.best[0].event) == "D-5"
+    assert [m.kind for m in unsourced.best[0].mismatches] == ["cargo"]
+
+
 def test_an_illegal_load_asks_with_the_turn_with_the_right_place_first():
     game = worked_example()
     obs = observe_after(game, parse_turn("D-4+clear", "blue"))
