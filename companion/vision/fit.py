@@ -315,9 +315,8 @@ def _doubled(expected: Mapping[str, Sequence[Canoe]], seen: Sighting,
     want = Counter(c for canoes in expected.values() for c in canoes if c[1] is not None)
     got = Counter(c for player in expected for c in seen.of(player) if c[1] is not None)
     return [replace(m, doubled=True)
-            if m.kind == "cargo" and isinstance(m.expected, tuple) and m.expected[1] is None
-            and isinstance(m.seen, tuple) and 0 < want[m.seen] < got[m.seen] else m
-            for m in found]
+            if m.gem_in_empty and isinstance(m.seen, tuple) and 0 < want[m.seen] < got[m.seen]
+            else m for m in found]
 
 
 def _canoe_json(player: str, gem: str | None) -> dict[str, Any]:

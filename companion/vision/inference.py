@@ -178,7 +178,6 @@ def infer_turn(game: Game, observation: Mapping[str, Any] | Sighting,
         # (Each as often as it comes: two loads of one colour on one slot are both new.)
         score, found = compare(canoes, seen, scored, weights, weather if cloud else None,
                                {player: list(counted.elements())}, before)
-        found = unsourced(found, seen, player)
         deposits = deposit_mismatches(game.state.deposits, piles, seen, weights)
         if not deposits and seen.deposits_changed:
             # The piles changed as this turn says: a gem it loads was seen leaving its
@@ -206,6 +205,12 @@ def infer_turn(game: Game, observation: Mapping[str, Any] | Sighting,
         candidates.append(Candidate(turn, score, tuple(found), format_turn(turn),
                                     canoes, seen, tuple(scored), weather,
                                     gains=frozenset(counted)))
+    # (Once every legal event is known: a gem one of them puts where it is seen is no
+    # gem from nowhere, in any of them.)
+    put = {canoe for c in candidates for canoe in c.expected.get(player, ())}
+    candidates = [replace(c, mismatches=tuple(unsourced(c.mismatches, seen, player, before,
+                                                        put)))
+                  for c in candidates]
     candidates.sort(key=lambda c: (_key(c.score), c.text))
     unexplained = _unexplained(before, seen, game.players, scored,
                                None if cloud else game.state.weather, weights)

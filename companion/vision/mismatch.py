@@ -84,11 +84,11 @@ class Mismatch:
     # A gem seen where the event puts none, of a colour this table's camera has read in
     # canoes that carried none (``FitWeights.invented``).
     invented: bool = False
-    # A gem seen in a canoe of the player to move where the event leaves it empty, in a
-    # picture that saw no pile lose a gem and no canoe lose one of that colour
-    # (``fit_changes.unsourced``): a gem comes into a canoe only from a deposit (R-GEM-3)
-    # or a victim (R-STEAL-1), so nothing shows a load, legal or not: the camera's
-    # reading is likelier. A slip to ask about, never one that settles the turn.
+    # A gem seen in a canoe of the player to move where no legal event puts it, in a
+    # picture that saw no pile change and no canoe that may have held a gem of that
+    # colour without it (``fit_changes.unsourced``): a gem comes into a canoe only from a
+    # deposit (R-GEM-3) or a victim (R-STEAL-1), so the camera's reading is likelier
+    # than a load no rule allows. A slip to ask about, never one that settles the turn.
     unsourced: bool = False
     # A gem seen in a canoe of a player who does not move that the event empties (a
     # theft's victim), of another colour than the one it carried (``_was_other``): the
@@ -122,6 +122,13 @@ class Mismatch:
         return (self.kind == "cargo" and isinstance(self.expected, tuple)
                 and isinstance(self.seen, tuple) and self.expected[1] is not None
                 and self.seen[1] is not None and not self.hull_through)
+
+    @property
+    def gem_in_empty(self) -> bool:
+        """A gem seen in a canoe the event leaves empty (in the right place)."""
+        return (self.kind == "cargo" and isinstance(self.expected, tuple)
+                and isinstance(self.seen, tuple) and self.expected[1] is None
+                and bool(self.seen[1]))
 
     @property
     def unseen_gem(self) -> bool:

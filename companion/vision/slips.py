@@ -91,8 +91,7 @@ def _swapped(mismatches: Sequence[Mismatch]) -> list[tuple[Mismatch, Mismatch]]:
     seen with a gem where it should be empty (its colour read or not). Two canoes on one
     disc touch, and a thief ends on its victim's slot (R-STEAL): which of them holds the
     gem is what a picture tells least well."""
-    given = [m for m in mismatches if m.kind == "cargo" and isinstance(m.expected, tuple)
-             and m.expected[1] is None and isinstance(m.seen, tuple) and m.seen[1]]
+    given = [m for m in mismatches if m.gem_in_empty]
     pairs, used = [], set()
     for lost in (m for m in mismatches if m.unseen_gem):
         assert isinstance(lost.expected, tuple)

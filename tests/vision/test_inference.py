@@ -14,7 +14,7 @@ from companion.rules import GEMS, Game, format_turn, parse_turn
 from companion.rules.random_play import random_positions
 from companion.vision.candidates import MARGIN
 from companion.vision.expected import expected_observation
-from companion.vision.fit_changes import changed_piles, one_taken
+from companion.vision.fit_changes import changed_piles, one_taken, unsourced
 from companion.vision.inference import (
     BuybackInference,
     FitWeights,
@@ -25,6 +25,8 @@ from companion.vision.inference import (
     match_canoes,
     unseen_turns,
 )
+from companion.vision.mismatch import Mismatch
+from companion.vision.sighting import read_observation
 from companion.vision.slips import TOLERANCE, slips
 from companion.vision.turn_gems import load_sources
 
@@ -843,6 +845,29 @@ def test_R_GEM_3_a_gem_no_pile_was_seen_to_lose_is_asked_about_not_flagged():
     assert unsourced.status == "ambiguous"
     assert format_turn(unsourced.best[0].event) == "D-5"
     assert [m.kind for m in unsourced.best[0].mismatches] == ["cargo"]
+
+
+def test_R_STEAL_1_a_gem_a_legal_move_or_a_victim_may_account_for_is_not_unsourced():
+    # Yellow's canoe on 3 seen with violet where an event leaves it empty, in a picture
+    # that saw no pile change. With nowhere for the gem to come from, it is unsourced;
+    # the mover's own gems, a victim's and any legal event's account for it.
+    _, _, obs = yellow_loads_violet()
+    unchanged = read_observation(obs | {"deposits_changed": []})
+    seen_violet = [Mismatch("cargo", "yellow", ("3", None), ("3", "violet"), 1.0)]
+    empty = {"yellow": [("D", None), ("D", None)], "red": [("D", None), ("D", None)]}
+    assert unsourced(seen_violet, unchanged, "yellow", empty)[0].unsourced
+    # The mover carried violet before (a turn that unloads it): it may still be aboard.
+    had = empty | {"yellow": [("3", "violet"), ("D", None)]}
+    assert not unsourced(seen_violet, unchanged, "yellow", had)[0].unsourced
+    # Red's violet canoe on 3 is not seen as it lay: a victim no legal turn robs.
+    robbed = empty | {"red": [("3", "violet"), ("D", None)]}
+    assert not unsourced(seen_violet, unchanged, "yellow", robbed)[0].unsourced
+    # A legal event puts violet there: another event's disagreement, not a gem from
+    # nowhere.
+    assert not unsourced(seen_violet, unchanged, "yellow", empty, {("3", "violet")})[0].unsourced
+    # A picture not compared with the one before says nothing of the piles.
+    alone = read_observation(obs)
+    assert not unsourced(seen_violet, alone, "yellow", empty)[0].unsourced
 
 
 def test_an_illegal_load_asks_with_the_turn_with_the_right_place_first():
