@@ -841,10 +841,10 @@ def test_R_GEM_3_a_gem_no_pile_was_seen_to_lose_is_asked_about_not_flagged():
     obs = move(observe_after(game, parse_turn("D-3+violet", "yellow")), "yellow", "3", "5")
     loaded = infer_turn(game, obs | {"deposits_changed": ["violet"]})
     assert loaded.status == "none"
-    unsourced = infer_turn(game, obs | {"deposits_changed": []})
-    assert unsourced.status == "ambiguous"
-    assert format_turn(unsourced.best[0].event) == "D-5"
-    assert [m.kind for m in unsourced.best[0].mismatches] == ["cargo"]
+    asked = infer_turn(game, obs | {"deposits_changed": []})
+    assert asked.status == "ambiguous"
+    assert format_turn(asked.best[0].event) == "D-5"
+    assert [m.kind for m in asked.best[0].mismatches] == ["cargo"]
 
 
 def test_R_STEAL_1_a_gem_a_legal_move_or_a_victim_may_account_for_is_not_unsourced():
