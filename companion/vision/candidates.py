@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Self
 
@@ -190,7 +190,7 @@ class Inference:
         the camera's reading, as a clear gem read in a hull's gloss."""
         if m.kind != "cargo" or not m.invented or not isinstance(m.seen, tuple):
             return False
-        return not any(m.seen in c.expected.get(m.player or "", ()) for c in self.candidates)
+        return m.seen not in placed(self.candidates, m.player or "")
 
     def closest(self, n: int = 3) -> tuple[Candidate, ...]:
         return self.candidates[:n]
@@ -224,6 +224,12 @@ class Inference:
         lines = [f"{self.status}: {self.summary}"]
         lines += [f"  also: {m.message}" for m in self.unexplained]
         return "\n".join(lines)
+
+
+def placed(candidates: Iterable[Candidate], player: str) -> set[Canoe]:
+    """The canoes, (place, gem), some of `candidates` leave `player` with: a gem seen
+    in one of them is a legal event's, whatever the others make of it."""
+    return {canoe for c in candidates for canoe in c.expected.get(player, ())}
 
 
 def _status(candidates: Sequence[Candidate]) -> str:
@@ -367,4 +373,4 @@ def scratch_copy(game: Game) -> Game:
 
 
 __all__ = ["HIDDEN_GEM", "MARGIN", "STATUSES", "SWAPS_RARE", "Candidate", "Inference",
-           "scratch_copy"]
+           "placed", "scratch_copy"]

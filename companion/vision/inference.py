@@ -62,6 +62,7 @@ from .candidates import (
     Candidate,
     Inference,
     _status,
+    placed,
     scratch_copy,
 )
 from .expected import Canoe, canoes_of
@@ -207,7 +208,7 @@ def infer_turn(game: Game, observation: Mapping[str, Any] | Sighting,
                                     gains=frozenset(counted)))
     # (Once every legal event is known: a gem one of them puts where it is seen is no
     # gem from nowhere, in any of them.)
-    put = {canoe for c in candidates for canoe in c.expected.get(player, ())}
+    put = placed(candidates, player)
     candidates = [replace(c, mismatches=tuple(unsourced(c.mismatches, seen, player, before,
                                                         put)))
                   for c in candidates]
