@@ -346,8 +346,7 @@ def _gem_may_hide(candidates: Sequence[Candidate]) -> tuple[Candidate, ...]:
     for c in candidates[1:]:
         if c.order == first.order:
             continue
-        rare = c.seen is not None and c.seen.gems_swapped is not None \
-            and c.seen.gems_swapped <= SWAPS_RARE
+        rare = swaps_rare(c.seen)
         pairs = [] if rare else _swapped(c.mismatches)
         swapped = {id(m) for pair in pairs for m in pair}
         doubled = [] if rare else [m for m in c.mismatches if m.doubled]
@@ -364,6 +363,13 @@ def _gem_may_hide(candidates: Sequence[Candidate]) -> tuple[Candidate, ...]:
     return tuple(out)
 
 
+def swaps_rare(seen: Sighting | None) -> bool:
+    """Whether this table's camera has shown that it reads which canoe of a shared disc
+    holds its gem (``SWAPS_RARE``): then a gem seen in a canoe is taken to be there."""
+    return seen is not None and seen.gems_swapped is not None \
+        and seen.gems_swapped <= SWAPS_RARE
+
+
 def scratch_copy(game: Game) -> Game:
     """A game in the same state with no history, to try events on: inference never
     changes the caller's game, not even for a moment (a web thread may be reading it)."""
@@ -373,4 +379,4 @@ def scratch_copy(game: Game) -> Game:
 
 
 __all__ = ["HIDDEN_GEM", "MARGIN", "STATUSES", "SWAPS_RARE", "Candidate", "Inference",
-           "placed", "scratch_copy"]
+           "placed", "scratch_copy", "swaps_rare"]

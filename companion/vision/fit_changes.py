@@ -2,8 +2,9 @@
 changed, the places whose pixels changed and the canoes whose cargo looks kept or
 changed (``Sighting.deposits_changed``, ``Sighting.places_changed``,
 ``Sighting.cargo_kept``), as disagreements (``Mismatch``) of kinds "deposit",
-"stirred", "kept" and "changed"; and what a picture that saw no gem leave anywhere says
-of a gem seen where the event puts none (``unsourced``)."""
+"stirred", "kept" and "changed"; and what a picture that saw no gem leave anywhere, or
+saw one leave the canoe beside, says of a gem seen where the event puts none
+(``unsourced``, ``beside``)."""
 
 from __future__ import annotations
 
@@ -246,6 +247,25 @@ def unsourced(found: Sequence[Mismatch], seen: Sighting, mover: str,
             if m.player == mover and m.gem_in_empty and isinstance(m.seen, tuple)
             and m.seen[1] not in sources and m.seen not in put else m
             for m in found]
+
+
+def beside(found: Sequence[Mismatch], mover: str, lost: Iterable[Mismatch]
+           ) -> list[Mismatch]:
+    """`found` (an event's disagreements) with each gem seen in `mover`'s canoe where the
+    event leaves it empty marked ``Mismatch.beside`` when a canoe on that slot, of a
+    player no legal event robs, carried a gem of that colour before and is seen without
+    it (`lost`: the disagreements on pieces no event changes, ``fit._unexplained``; the
+    gems they miss, ``Mismatch.unseen_gem``, are the ones taken here). Each such loss
+    accounts for one gem. Which of two touching canoes holds a gem is what a picture
+    tells least well, whoever's they are (``slips._swapped``)."""
+    spare = Counter(m.expected for m in lost if m.unseen_gem)
+    out = []
+    for m in found:
+        if m.player == mover and m.gem_in_empty and spare[m.seen] > 0:
+            spare[m.seen] -= 1
+            m = replace(m, beside=True)
+        out.append(m)
+    return out
 
 
 def vouched_loads(turn: Turn, missed: Sequence[Mismatch], seen: Sighting) -> list[Mismatch]:

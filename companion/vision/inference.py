@@ -64,6 +64,7 @@ from .candidates import (
     _status,
     placed,
     scratch_copy,
+    swaps_rare,
 )
 from .expected import Canoe, canoes_of
 from .fit import (
@@ -76,6 +77,7 @@ from .fit import (
     place_diff,
 )
 from .fit_changes import (
+    beside,
     cargo_mismatches,
     deposit_mismatches,
     disputed,
@@ -206,15 +208,18 @@ def infer_turn(game: Game, observation: Mapping[str, Any] | Sighting,
         candidates.append(Candidate(turn, score, tuple(found), format_turn(turn),
                                     canoes, seen, tuple(scored), weather,
                                     gains=frozenset(counted)))
-    # (Once every legal event is known: a gem one of them puts where it is seen is no
-    # gem from nowhere, in any of them.)
-    put = placed(candidates, player)
-    candidates = [replace(c, mismatches=tuple(unsourced(c.mismatches, seen, player, before,
-                                                        put)))
-                  for c in candidates]
-    candidates.sort(key=lambda c: (_key(c.score), c.text))
     unexplained = _unexplained(before, seen, game.players, scored,
                                None if cloud else game.state.weather, weights)
+    # (Once every legal event is known: a gem one of them puts where it is seen is no
+    # gem from nowhere, in any of them. A bystander's gem gone from beside the mover's
+    # canoe is a gem read in the wrong canoe until this table's camera has shown that
+    # it reads shared discs right: then it is a theft no rule allows, R-STEAL-3.)
+    put = placed(candidates, player)
+    lost = () if swaps_rare(seen) else unexplained
+    candidates = [replace(c, mismatches=tuple(beside(
+        unsourced(c.mismatches, seen, player, before, put), player, lost)))
+        for c in candidates]
+    candidates.sort(key=lambda c: (_key(c.score), c.text))
     return TurnInference(_status(candidates), tuple(candidates), tuple(unexplained),
                          player, card).settled()
 

@@ -90,6 +90,13 @@ class Mismatch:
     # deposit (R-GEM-3) or a victim (R-STEAL-1), so the camera's reading is likelier
     # than a load no rule allows. A slip to ask about, never one that settles the turn.
     unsourced: bool = False
+    # A gem seen in a canoe of the player to move where the event leaves it empty, of the
+    # colour a canoe beside it on that slot carried before and is seen without, of a
+    # player no legal event robs (``fit_changes.beside``): the one gem of a shared disc
+    # read in the other canoe, as ``slips._swapped`` pairs a scored player's loss with
+    # it; or a theft no rule allows (R-STEAL-3), which the picture tells no better. A
+    # slip to ask about, never one that settles the turn.
+    beside: bool = False
     # A gem seen in a canoe of a player who does not move that the event empties (a
     # theft's victim), of another colour than the one it carried (``_was_other``): the
     # old gem misread or the empty hull misread, costing as a misread colour.

@@ -66,10 +66,11 @@ def _slip(m: Mismatch) -> bool:
     known to read in empty canoes, or in a canoe the event emptied of a gem of another
     colour, or one gem read in both canoes of a shared disc (``Mismatch.doubled``), or
     in the mover's canoe where the picture saw no gem leave a pile or a canoe
-    (``Mismatch.unsourced``)."""
+    (``Mismatch.unsourced``), or where a bystander's canoe beside it lost that gem
+    (``Mismatch.beside``)."""
     return m.kind in ("missing", "deposit", *LOOKED) or m.phantom or m.misread_colour \
         or m.unseen_gem or (m.kind == "cargo" and (m.invented or m.emptied or m.doubled
-                                                   or m.unsourced))
+                                                   or m.unsourced or m.beside))
 
 
 def _taken_seen(m: Mismatch) -> bool:

@@ -14,7 +14,7 @@ from companion.rules import GEMS, Game, format_turn, parse_turn
 from companion.rules.random_play import random_positions
 from companion.vision.candidates import MARGIN
 from companion.vision.expected import expected_observation
-from companion.vision.fit_changes import changed_piles, one_taken, unsourced
+from companion.vision.fit_changes import beside, changed_piles, one_taken, unsourced
 from companion.vision.inference import (
     BuybackInference,
     FitWeights,
@@ -868,6 +868,61 @@ def test_R_STEAL_1_a_gem_a_legal_move_or_a_victim_may_account_for_is_not_unsourc
     # A picture not compared with the one before says nothing of the piles.
     alone = read_observation(obs)
     assert not unsourced(seen_violet, alone, "yellow", empty)[0].unsourced
+
+
+def _green_paddles_down_to_blues_violet() -> tuple[Game, object, dict]:
+    """Green's "2-4" ends downstream on 4 beside blue's canoe with violet, where no
+    legal turn of green's robs blue (R-STEAL-3); the picture after it, compared with the
+    one before (no pile changed), reads the violet gem in green's canoe, not blue's."""
+    game = Game(["blue", "green", "yellow"])
+    game.apply({"event": "cards", "cards": {"blue": 5, "green": 1, "yellow": 2}})
+    for text in ("D-3+violet", "D-1", "D-2"):
+        game.push_san(text)
+    game.apply({"event": "river", "steps": 1, "branches": ["L"]})
+    game.apply({"event": "cards", "cards": {"blue": 4, "green": 2, "yellow": 5}})
+    turn = parse_turn("2-4", "green")
+    obs = observe_after(game, turn) | {"deposits_changed": []}
+    for canoe in canoes_on(obs, "4"):
+        canoe["gem"] = "violet" if canoe["player"] == "green" else None
+    return game, turn, obs
+
+
+def test_R_STEAL_3_a_bystanders_gem_read_in_the_movers_canoe_beside_it_is_asked_about():
+    # Which of two touching canoes holds a gem is what a picture tells least well. Blue's
+    # violet read in green's canoe beside it is asked about, as it is when a legal turn
+    # robs blue (``slips._swapped``): not flagged as a theft no rule allows.
+    game, turn, obs = _green_paddles_down_to_blues_violet()
+    result = infer_turn(game, obs)
+    assert (result.status, offered(result)) == ("ambiguous", [turn])
+    assert [m.beside for m in result.best[0].mismatches] == [True]
+
+
+def test_R_STEAL_3_a_theft_after_paddling_downstream_is_flagged_where_swaps_are_rare():
+    # At a table whose camera has read which canoe of a shared disc holds its gem right
+    # (``SWAPS_RARE``), the picture is taken at its word: green took blue's violet
+    # after moving downstream, which no rule allows.
+    game, turn, obs = _green_paddles_down_to_blues_violet()
+    result = infer_turn(game, obs | {"gems_swapped": 0.0})
+    assert result.status == "none"
+    assert result.summary == "no legal move fits; closest 2-4: green's canoe on 4 should " \
+                             "be empty, seen with violet"
+
+
+def test_a_gem_beside_is_one_a_bystanders_canoe_on_that_slot_lost():
+    # Each loss accounts for one gem, of its colour, on its slot, in the mover's canoe.
+    seen_violet = Mismatch("cargo", "green", ("4", None), ("4", "violet"), 1.0)
+    lost = Mismatch("cargo", "blue", ("4", "violet"), ("4", None), 1.0, carried=True)
+    assert beside([seen_violet], "green", [lost])[0].beside
+    assert [m.beside for m in beside([seen_violet, seen_violet], "green", [lost])] \
+        == [True, False]
+    assert not beside([seen_violet], "yellow", [lost])[0].beside
+    elsewhere = replace(lost, expected=("5", "violet"), seen=("5", None))
+    assert not beside([seen_violet], "green", [elsewhere])[0].beside
+    blue = replace(lost, expected=("4", "blue"))
+    assert not beside([seen_violet], "green", [blue])[0].beside
+    # (A canoe seen with its gem lost nothing.)
+    kept = replace(lost, seen=("4", "violet"))
+    assert not beside([seen_violet], "green", [kept])[0].beside
 
 
 def test_an_illegal_load_asks_with_the_turn_with_the_right_place_first():
