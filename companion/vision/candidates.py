@@ -364,8 +364,9 @@ def _gem_may_hide(candidates: Sequence[Candidate]) -> tuple[Candidate, ...]:
 
 
 def swaps_rare(seen: Sighting | None) -> bool:
-    """Whether this table's camera has shown that it reads which canoe of a shared disc
-    holds its gem (``SWAPS_RARE``): then a gem seen in a canoe is taken to be there."""
+    """Whether this table's camera has shown that it reads right which canoe of a
+    shared disc holds its gem (``SWAPS_RARE``): then a gem seen in a canoe is taken to
+    be there."""
     return seen is not None and seen.gems_swapped is not None \
         and seen.gems_swapped <= SWAPS_RARE
 

@@ -249,19 +249,28 @@ def unsourced(found: Sequence[Mismatch], seen: Sighting, mover: str,
             for m in found]
 
 
-def beside(found: Sequence[Mismatch], mover: str, lost: Iterable[Mismatch]
+def beside(found: Sequence[Mismatch], seen: Sighting, mover: str, lost: Iterable[Mismatch]
            ) -> list[Mismatch]:
     """`found` (an event's disagreements) with each gem seen in `mover`'s canoe where the
     event leaves it empty marked ``Mismatch.beside`` when a canoe on that slot, of a
     player no legal event robs, carried a gem of that colour before and is seen without
     it (`lost`: the disagreements on pieces no event changes, ``fit._unexplained``; the
-    gems they miss, ``Mismatch.unseen_gem``, are the ones taken here). Each such loss
+    gems they miss, ``Mismatch.unseen_gem``, are the ones taken here; none where this
+    table's camera reads shared discs right, ``candidates.swaps_rare``). Each such loss
     accounts for one gem. Which of two touching canoes holds a gem is what a picture
-    tells least well, whoever's they are (``slips._swapped``)."""
-    spare = Counter(m.expected for m in lost if m.unseen_gem)
+    tells least well, whoever's they are (``slips._swapped``). Not where the picture
+    says more: a pile of that colour changed, or a gem of it seen taken, where the event
+    leaves it as it was (its "deposit" disagreements in `found`: a load no rule allows),
+    or the bystander's canoe looking far other than before (its gem gone: a theft no
+    rule allows, ``Sighting.cargo_changed``)."""
+    piles = {m.gem if m.gem else m.seen for m in found if m.kind == "deposit"
+             and (m.gem or m.expected is None)}
+    spare = Counter(m.expected for m in lost if m.unseen_gem and isinstance(m.expected, tuple)
+                    and (m.player, m.expected[0]) not in (seen.cargo_changed or ()))
     out = []
     for m in found:
-        if m.player == mover and m.gem_in_empty and spare[m.seen] > 0:
+        if m.player == mover and m.gem_in_empty and isinstance(m.seen, tuple) \
+                and m.seen[1] not in piles and spare[m.seen] > 0:
             spare[m.seen] -= 1
             m = replace(m, beside=True)
         out.append(m)

@@ -213,11 +213,11 @@ def infer_turn(game: Game, observation: Mapping[str, Any] | Sighting,
     # (Once every legal event is known: a gem one of them puts where it is seen is no
     # gem from nowhere, in any of them. A bystander's gem gone from beside the mover's
     # canoe is a gem read in the wrong canoe until this table's camera has shown that
-    # it reads shared discs right: then it is a theft no rule allows, R-STEAL-3.)
+    # it reads shared discs right: then it is a theft no rule allows, R-STEAL-1/3.)
     put = placed(candidates, player)
     lost = () if swaps_rare(seen) else unexplained
     candidates = [replace(c, mismatches=tuple(beside(
-        unsourced(c.mismatches, seen, player, before, put), player, lost)))
+        unsourced(c.mismatches, seen, player, before, put), seen, player, lost)))
         for c in candidates]
     candidates.sort(key=lambda c: (_key(c.score), c.text))
     return TurnInference(_status(candidates), tuple(candidates), tuple(unexplained),

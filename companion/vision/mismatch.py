@@ -94,8 +94,8 @@ class Mismatch:
     # colour a canoe beside it on that slot carried before and is seen without, of a
     # player no legal event robs (``fit_changes.beside``): the one gem of a shared disc
     # read in the other canoe, as ``slips._swapped`` pairs a scored player's loss with
-    # it; or a theft no rule allows (R-STEAL-3), which the picture tells no better. A
-    # slip to ask about, never one that settles the turn.
+    # it; or a theft no rule allows (R-STEAL-1, R-STEAL-3), which the picture tells no
+    # better. A slip to ask about, never one that settles the turn.
     beside: bool = False
     # A gem seen in a canoe of a player who does not move that the event empties (a
     # theft's victim), of another colour than the one it carried (``_was_other``): the

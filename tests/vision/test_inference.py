@@ -908,21 +908,41 @@ def test_R_STEAL_3_a_theft_after_paddling_downstream_is_flagged_where_swaps_are_
                              "be empty, seen with violet"
 
 
+def test_R_STEAL_3_a_gem_beside_is_flagged_where_its_pile_was_seen_to_change():
+    # A violet pile seen to lose a gem says the violet in green's canoe was loaded (no
+    # rule gives green one here), whatever blue's canoe beside it shows.
+    game, turn, obs = _green_paddles_down_to_blues_violet()
+    result = infer_turn(game, obs | {"deposits_changed": ["violet"]})
+    assert result.status == "none"
+
+
 def test_a_gem_beside_is_one_a_bystanders_canoe_on_that_slot_lost():
     # Each loss accounts for one gem, of its colour, on its slot, in the mover's canoe.
+    _, _, obs = _green_paddles_down_to_blues_violet()
+    seen = read_observation(obs)
     seen_violet = Mismatch("cargo", "green", ("4", None), ("4", "violet"), 1.0)
     lost = Mismatch("cargo", "blue", ("4", "violet"), ("4", None), 1.0, carried=True)
-    assert beside([seen_violet], "green", [lost])[0].beside
-    assert [m.beside for m in beside([seen_violet, seen_violet], "green", [lost])] \
+    assert beside([seen_violet], seen, "green", [lost])[0].beside
+    assert [m.beside for m in beside([seen_violet, seen_violet], seen, "green", [lost])] \
         == [True, False]
-    assert not beside([seen_violet], "yellow", [lost])[0].beside
+    assert not beside([seen_violet], seen, "yellow", [lost])[0].beside
     elsewhere = replace(lost, expected=("5", "violet"), seen=("5", None))
-    assert not beside([seen_violet], "green", [elsewhere])[0].beside
+    assert not beside([seen_violet], seen, "green", [elsewhere])[0].beside
     blue = replace(lost, expected=("4", "blue"))
-    assert not beside([seen_violet], "green", [blue])[0].beside
+    assert not beside([seen_violet], seen, "green", [blue])[0].beside
     # (A canoe seen with its gem lost nothing.)
     kept = replace(lost, seen=("4", "violet"))
-    assert not beside([seen_violet], "green", [kept])[0].beside
+    assert not beside([seen_violet], seen, "green", [kept])[0].beside
+    # Not where the picture says more: a violet pile changed, or a violet seen taken,
+    # where the event leaves them as they were; or blue's canoe looking far other than
+    # before (its gem gone).
+    for pile in (Mismatch("deposit", None, None, "violet"),
+                 Mismatch("deposit", None, None, "yellow", gem="violet")):
+        assert not beside([seen_violet, pile], seen, "green", [lost])[0].beside
+    red = Mismatch("deposit", None, None, "red")
+    assert beside([seen_violet, red], seen, "green", [lost])[0].beside
+    changed = read_observation(obs | {"cargo_changed": {"blue": ["4"]}})
+    assert not beside([seen_violet], changed, "green", [lost])[0].beside
 
 
 def test_an_illegal_load_asks_with_the_turn_with_the_right_place_first():
