@@ -235,16 +235,26 @@ def test_cloud_left_in_place_matches_no_cloud_turn():
     assert "the cloud should be on" in result.diff[-1]["problems"][0]
 
 
+def round_two(first: dict[str, int], moves: tuple[str, str, str],
+              then: dict[str, int]) -> Game:
+    """Blue, green and yellow play round 1 (their `first` cards, then their `moves` in
+    that order), the river pushes every canoe one slot (the L branch), and round 2's
+    cards (`then`) are revealed."""
+    game = Game(["blue", "green", "yellow"])
+    game.apply({"event": "cards", "cards": first})
+    for text in moves:
+        game.push_san(text)
+    game.apply({"event": "river", "steps": 1, "branches": ["L"]})
+    game.apply({"event": "cards", "cards": then})
+    return game
+
+
 def _green_robs(blue: tuple[int, str], green: tuple[int, str]) -> tuple[Game, object, dict]:
     """Blue loads a gem (card, move), green goes to 5, yellow to 1; the river pushes
     them a slot (green to 6L, blue's canoe past the gem's deposit); green moves first
     in round 2 and robs blue (card, theft): (game, theft, the picture after it)."""
-    game = Game(["blue", "green", "yellow"])
-    game.apply({"event": "cards", "cards": {"blue": blue[0], "green": 5, "yellow": 1}})
-    for text in (blue[1], "D-5", "D-1"):
-        game.push_san(text)
-    game.apply({"event": "river", "steps": 1, "branches": ["L"]})
-    game.apply({"event": "cards", "cards": {"blue": 3, "green": green[0], "yellow": 2}})
+    game = round_two({"blue": blue[0], "green": 5, "yellow": 1}, (blue[1], "D-5", "D-1"),
+                     {"blue": 3, "green": green[0], "yellow": 2})
     turn = parse_turn(green[1], "green")
     return game, turn, observe_after(game, turn)
 
@@ -874,12 +884,8 @@ def _green_paddles_down_to_blues_violet() -> tuple[Game, object, dict]:
     """Green's "2-4" ends downstream on 4 beside blue's canoe with violet, where no
     legal turn of green's robs blue (R-STEAL-3); the picture after it, compared with the
     one before (no pile changed), reads the violet gem in green's canoe, not blue's."""
-    game = Game(["blue", "green", "yellow"])
-    game.apply({"event": "cards", "cards": {"blue": 5, "green": 1, "yellow": 2}})
-    for text in ("D-3+violet", "D-1", "D-2"):
-        game.push_san(text)
-    game.apply({"event": "river", "steps": 1, "branches": ["L"]})
-    game.apply({"event": "cards", "cards": {"blue": 4, "green": 2, "yellow": 5}})
+    game = round_two({"blue": 5, "green": 1, "yellow": 2}, ("D-3+violet", "D-1", "D-2"),
+                     {"blue": 4, "green": 2, "yellow": 5})
     turn = parse_turn("2-4", "green")
     obs = observe_after(game, turn) | {"deposits_changed": []}
     for canoe in canoes_on(obs, "4"):

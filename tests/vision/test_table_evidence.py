@@ -18,6 +18,7 @@ from .test_inference import (
     green_robs_blue,
     observe_after,
     offered,
+    round_two,
     worked_example,
 )
 
@@ -219,12 +220,8 @@ def test_R_STEAL_4_the_gem_seen_still_in_the_victims_canoe_tells_no_theft_where_
 def green_robs_blues_violet() -> tuple[Game, Turn, Turn]:
     """Blue's canoe on 4 carries a violet gem; green, on 5 with card 1, may land beside
     it and take it (R-STEAL-1) or not: (game, the theft, no theft)."""
-    game = Game(["blue", "green", "yellow"])
-    game.apply({"event": "cards", "cards": {"blue": 5, "green": 4, "yellow": 1}})
-    for text in ("D-3+violet", "D-4", "D-1"):
-        game.push_san(text)
-    game.apply({"event": "river", "steps": 1, "branches": ["L"]})
-    game.apply({"event": "cards", "cards": {"blue": 3, "green": 1, "yellow": 2}})
+    game = round_two({"blue": 5, "green": 4, "yellow": 1}, ("D-3+violet", "D-4", "D-1"),
+                     {"blue": 3, "green": 1, "yellow": 2})
     return game, parse_turn("5-4xblue", "green"), parse_turn("5-4", "green")
 
 
