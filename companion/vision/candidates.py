@@ -105,13 +105,11 @@ class Inference:
         if self.status == "ambiguous" and _key(first.score) > 0:
             # Not a tie of perfect fits: every event too close to the best to tell; when
             # the best needs a gem unseen, also those that need one more (a gem hides),
-            # but not one that leaves a pile the picture saw a gem taken from, nor one
-            # a canoe's look speaks against (``LOOKS``: seen, not hidden).
+            # but not one that leaves a pile the picture saw a gem taken from.
             if any(m.unseen_gem for m in first.mismatches):
                 near = tuple(c for c in self.candidates
                              if _key(c.score - first.score) <= HIDDEN_GEM
-                             and all(_slip(m) and not _taken_seen(m) and m.kind not in LOOKS
-                                     for m in c.mismatches)
+                             and all(_slip(m) and not _taken_seen(m) for m in c.mismatches)
                              or c.score < first.score + MARGIN)
             else:
                 near = tuple(c for c in self.candidates if c.score < first.score + MARGIN)

@@ -417,21 +417,21 @@ def test_a_turn_differs_from_the_picture_only_by_loads_unseen_when_gems_and_pile
     assert not loads_unseen(turn(hid, moved), piles_unseen=True)
 
 
-def test_R_STEAL_1_a_canoe_looking_other_is_no_gem_hiding_that_keeps_another_theft_near():
+def test_R_STEAL_1_one_canoe_looking_other_does_not_settle_a_theft_over_rivals_near_it():
     # Yellow's canoe came to 4, where red's canoe carries clear and brown's violet, and
     # yellow's other canoe landed unseen on the dock (past TOLERANCE). Red's hull is read
     # through its clear gem; brown's canoe looks far other than before. The theft of
-    # brown's violet fits best. A theft of red's clear, or none, needs brown's canoe to
-    # look other while keeping its gem: something the picture shows against them, not a
-    # gem that hid (HIDDEN_GEM). Alone near the picture, the theft is played. A turn
-    # that needs one more gem hidden, and nothing seen against it, is still asked about.
+    # brown's violet fits best; a theft of red's clear, or none, differ from it only by
+    # brown's look. A canoe nudged in the gloss looks other, and then its gem often hides
+    # too: one look decides between events only past TOLERANCE (``_status``). The three
+    # are asked about (the tuned g103 e17; playing the theft there applied other wrong
+    # events where a nudged canoe's gem hid).
     from companion.vision.candidates import Candidate, Inference
     from companion.vision.fit import Mismatch
 
     through = Mismatch("cargo", "red", ("4", "clear"), ("4", "red"), 0.25, carried=True)
     landed = Mismatch("missing", "yellow", ("D", None), None, 2.0)
     other = Mismatch("changed", "brown", ("4", "violet"), None, 1.0)
-    loot = Mismatch("cargo", "yellow", ("4", "violet"), ("4", None), 0.75)
 
     def turn(text: str, score: float, *mismatches: Mismatch) -> Candidate:
         return Candidate(parse_turn(text, "yellow"), score, mismatches, text)
@@ -440,9 +440,5 @@ def test_R_STEAL_1_a_canoe_looking_other_is_no_gem_hiding_that_keeps_another_the
     robs_red = turn("3+violet-D, 7Lu-4xred", 3.0, landed, other)
     robs_none = turn("3+violet-D, 7Lu-4", 3.25, through, landed, other)
     asked = Inference("ambiguous", (robs_brown, robs_red, robs_none))
-    assert asked.best == (robs_brown,)
-    assert asked.settled().status == "exact"
-    hid = turn("3+violet-D, 7L-4xbrown", 3.0, through, landed, loot)
-    asked = Inference("ambiguous", (robs_brown, robs_red, hid, robs_none))
-    assert asked.best == (robs_brown, hid)
+    assert asked.best == (robs_brown, robs_red, robs_none)
     assert asked.settled().status == "ambiguous"
