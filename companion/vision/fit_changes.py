@@ -367,6 +367,6 @@ def stolen_seen_leave(turn: Turn, before: Mapping[str, Sequence[Canoe]],
     return out
 
 
-__all__ = ["TAKES_SEEN", "cargo_mismatches", "changed_piles", "deposit_mismatches", "disputed",
-           "one_taken", "put_gems", "stirred_mismatches", "stolen_seen_leave", "taken_gems",
-           "unsourced"]
+__all__ = ["TAKES_SEEN", "beside", "cargo_mismatches", "changed_piles", "deposit_mismatches",
+           "disputed", "one_taken", "put_gems", "stirred_mismatches", "stolen_seen_leave",
+           "taken_gems", "unsourced"]
