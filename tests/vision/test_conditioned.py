@@ -11,6 +11,8 @@ import pytest
 
 from companion.rules import Game
 from companion.vision.conditioned import (
+    DEPOSIT_CHANGE,
+    FAINT,
     PILE_AROUND_MM,
     SPILL_HULLS,
     WEATHER,
@@ -127,7 +129,7 @@ def test_each_pile_is_measured_as_against_the_whole_board(vision, board, picture
     boxes = _deposit_boxes(detector)
     assert len(boxes) == len(board.deposits)
     for least in (3.0, 20.0, 60.0):
-        per_pile = _gem_sized(detector, most, least)
+        per_pile, _ = _gem_sized(detector, most, least)
         for ys, xs, _ in boxes:
             assert (per_pile[ys, xs] == (everywhere[ys, xs] > least)).all()
 
@@ -148,9 +150,51 @@ def test_a_pile_that_changed_by_no_more_than_the_threshold_is_not_measured(visio
     assert int(most[pixels[names[0]]].max()) == 0
     for name in names[1:]:
         strongest = int(most[pixels[name]].max())
-        assert _gem_sized(detector, most, strongest - 1.0)[pixels[name]].any()
-        assert not _gem_sized(detector, most, float(strongest))[pixels[name]].any()
-    assert not _gem_sized(detector, most, 0.0)[pixels[names[0]]].any()
+        assert _gem_sized(detector, most, strongest - 1.0)[0][pixels[name]].any()
+        assert not _gem_sized(detector, most, float(strongest))[0][pixels[name]].any()
+    assert not any(m[pixels[names[0]]].any() for m in _gem_sized(detector, most, 0.0))
+
+
+def _raised(image: np.ndarray, ys: np.ndarray, xs: np.ndarray, by: int) -> np.ndarray:
+    out = image.astype(np.int16)
+    out[ys, xs] += by
+    return np.clip(out, 0, 255).astype(np.uint8)
+
+
+def test_a_faint_change_a_gem_wide_changes_its_pile(vision, board, picture):
+    # A clear gem on a grey print changes each of its pixels by less than the threshold
+    # (two pictures without noise: DEPOSIT_CHANGE), all of its area by more than FAINT
+    # of it: the pile changed, though no pixel alone says so.
+    s = vision.detector.scale
+    centre = np.asarray(board.deposits["violet"], float).mean(axis=0) * s
+    radius = 1.3 * np.sqrt(vision.detector.gem_px / np.pi)
+    yy, xx = np.mgrid[0:picture.shape[0], 0:picture.shape[1]]
+    ys, xs = np.nonzero(np.hypot(xx + 0.5 - centre[0], yy + 0.5 - centre[1]) <= radius)
+    after = _raised(picture, ys, xs, int(np.ceil((FAINT + 0.2) * DEPOSIT_CHANGE)))
+    assert "deposit:violet" in changed_places(vision.detector, picture, after)
+    plain, _ = _gem_sized(vision.detector, largest_change(picture, after), DEPOSIT_CHANGE)
+    assert not plain.any()
+
+
+def test_a_faint_change_beside_a_canoe_come_off_the_pile_is_no_gem(vision, board, picture):
+    # A canoe's bow come next to a deposit blurs into the pile's edge: there the pile's
+    # faint change is the canoe's (the tuned g101: a red canoe beside the blue pile).
+    detector = vision.detector
+    ys, xs = _place_pixels(detector)["deposit:blue"]
+    g = _odd(2 * np.sqrt(detector.gem_px / np.pi))
+    middle = int(np.median(ys))
+    rows = np.arange(middle - 8, middle + 9)
+    left = int(xs[np.isin(ys, rows)].min())
+    band = np.arange(left, left + g // 2)
+    halo = tuple(np.meshgrid(rows, band, indexing="ij"))
+    halo_ys, halo_xs = halo[0].ravel(), halo[1].ravel()
+    faintly = _raised(picture, halo_ys, halo_xs, int(0.9 * DEPOSIT_CHANGE))
+    _, alone = _gem_sized(detector, largest_change(picture, faintly), DEPOSIT_CHANGE)
+    assert alone[halo_ys, halo_xs].any()
+    bow = tuple(np.meshgrid(rows, np.arange(left - 6, left), indexing="ij"))
+    after = _raised(faintly, bow[0].ravel(), bow[1].ravel(), 100)
+    _, faint = _gem_sized(detector, largest_change(picture, after), DEPOSIT_CHANGE)
+    assert not faint[halo_ys, halo_xs].any()
 
 
 def _hull_towards(image: np.ndarray, vision: Vision, start: tuple[float, float],
