@@ -49,7 +49,8 @@ GEM_SHARE = 0.5
 # difference): a clear gem on its pile differs from it by 20-30 levels only (measured
 # on the tuned worlds), a canoe from the river by 60+; a still view, a mean of frames,
 # has a noise of about a level. A deposit changed when a whole gem's area did: a gem
-# taken off a pile or dropped on one changes all of it. (Measured on the tuned games'
+# taken off a pile or dropped on one changes all of it (or, fainter, a gem-wide patch
+# of it changed together: FAINT). (Measured on the tuned games'
 # consecutive stable frames, 570 deposit pairs, with the change around taken out: no
 # pile seen changed that did not, 40 of 43 that did, with the layout calibration; 38 of
 # 43 with the setup's, where 16 piles had been seen to change that did not.)
@@ -86,8 +87,9 @@ class Changes(frozenset[str]):
     """The places whose pixels changed (slots, "D", "F", and WEATHER for the cloud's
     track), with how much each weather position changed (``weather``: the mean
     difference there, in grey levels), which tells where the cloud went, the pixels of
-    each deposit that changed as a gem's would (``piles``: deposit -> their indices),
-    which tell what left it (``piles_taken``), and the changed places whose change is
+    each deposit that changed as a gem's would (``piles``: deposit -> their indices; the
+    plain change only, so a deposit changed by a faint patch, ``FAINT``, may have few or
+    none), which tell what left it (``piles_taken``), and the changed places whose change is
     all another place's spilling over (``spills``: place -> those places)."""
 
     weather: dict[int, float]

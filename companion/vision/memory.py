@@ -31,7 +31,7 @@ from .fit_changes import one_taken, taken_gems
 from .known import KnownBoard, pile_pixels, piles
 from .learn_board import bare_cells, dock_cover
 from .masks import deposit_pixels
-from .piles_taken import gems_taken, taken_only, two_apart
+from .piles_taken import LEAST_SHARE, gems_taken, taken_only, two_apart
 from .seen_canoes import SeenCanoe
 from .transport import EmptySlots, river_board
 from .views import knocked_only, print_agrees, same_view
@@ -66,9 +66,9 @@ class BoardMemory:
         # The deposits as the state had them when the last picture was judged, and the
         # piles that picture saw change: the move the game then confirms tells how
         # often this camera sees a gem leave its pile (``PieceLooks.learn_take``).
-        # How much of each deposit's pile that picture saw change, in gems' areas: the
-        # confirmed move's single takes teach this camera's size of one
-        # (``PieceLooks.two_taken``).
+        # How much of each deposit's pile that picture saw change plainly (from
+        # LEAST_SHARE of a gem), in gems' areas: the confirmed move's single takes teach
+        # this camera's size of one (``PieceLooks.two_taken``).
         self._judged: tuple[dict[str, dict[str, int]], frozenset[str],
                             dict[str, float]] | None = None
         # The canoes the last picture showed (their middles' looks): a canoe that
@@ -228,8 +228,11 @@ class BoardMemory:
         # A gem seen taken is a pile changed, if too little of it changed to count.
         seen = condition(observation, game, changed.also(DEPOSIT + name for name in taken))
         seen["deposits_taken"] = taken
+        # (A pile seen to change by a faint patch only, ``conditioned.FAINT``, says
+        # nothing of how much one take changes: ``two_taken`` weighs plain changes.)
         sizes = {name: len(idx[0]) / self.detector.gem_px
-                 for name, idx in changed.piles.items()}
+                 for name, idx in changed.piles.items()
+                 if len(idx[0]) >= LEAST_SHARE * self.detector.gem_px}
         # Two gems taken: seen leave from two places of the pile, or changing more of
         # it than this table's single takes of that colour do.
         apart = two_apart(*seen_on, taken)

@@ -66,7 +66,7 @@ class Mismatch:
     # no other comes near (``Inference.settled``); not to play it over another.
     pile_changed: bool = False
     # A deposit the event only takes gems from (kind "deposit"): a pile smaller by a gem
-    # of its own colour, which may look as it did (a gem put on a pile always shows);
+    # of its own colour, which may look as it did (a gem put on a pile usually shows);
     # ``shows`` when this table's camera has seen takes of those colours leave their
     # piles again and again (``fit_changes.TAKES_SEEN``): then not seen, none left.
     taken: bool = False

@@ -171,9 +171,20 @@ def test_a_faint_change_a_gem_wide_changes_its_pile(vision, board, picture):
     yy, xx = np.mgrid[0:picture.shape[0], 0:picture.shape[1]]
     ys, xs = np.nonzero(np.hypot(xx + 0.5 - centre[0], yy + 0.5 - centre[1]) <= radius)
     after = _raised(picture, ys, xs, int(np.ceil((FAINT + 0.2) * DEPOSIT_CHANGE)))
-    assert "deposit:violet" in changed_places(vision.detector, picture, after)
+    changes = changed_places(vision.detector, picture, after)
+    assert "deposit:violet" in changes
     plain, _ = _gem_sized(vision.detector, largest_change(picture, after), DEPOSIT_CHANGE)
     assert not plain.any()
+    # (Nothing to name a gem taken by: its plain change is what names it.)
+    assert len(changes.piles["violet"][0]) == 0
+
+
+def test_faint_specks_over_a_pile_are_no_gem(vision, board, picture):
+    # Every third pixel of the pile as faint as that gem: no gem-wide patch moved.
+    ys, xs = _place_pixels(vision.detector)["deposit:violet"]
+    every = (ys + xs) % 3 == 0
+    after = _raised(picture, ys[every], xs[every], int(np.ceil((FAINT + 0.2) * DEPOSIT_CHANGE)))
+    assert "deposit:violet" not in changed_places(vision.detector, picture, after)
 
 
 def test_a_faint_change_beside_a_canoe_come_off_the_pile_is_no_gem(vision, board, picture):
@@ -191,7 +202,9 @@ def test_a_faint_change_beside_a_canoe_come_off_the_pile_is_no_gem(vision, board
     faintly = _raised(picture, halo_ys, halo_xs, int(0.9 * DEPOSIT_CHANGE))
     _, alone = _gem_sized(detector, largest_change(picture, faintly), DEPOSIT_CHANGE)
     assert alone[halo_ys, halo_xs].any()
-    bow = tuple(np.meshgrid(rows, np.arange(left - 6, left), indexing="ij"))
+    # (A bow two pixels wide: a wider one fills half the median around the pile's edge,
+    # which then takes the halo's change out by itself.)
+    bow = tuple(np.meshgrid(rows, np.arange(left - 2, left), indexing="ij"))
     after = _raised(faintly, bow[0].ravel(), bow[1].ravel(), 100)
     _, faint = _gem_sized(detector, largest_change(picture, after), DEPOSIT_CHANGE)
     assert not faint[halo_ys, halo_xs].any()

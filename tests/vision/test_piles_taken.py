@@ -170,7 +170,7 @@ def test_R_GEM_3_piles_not_seen_to_change_never_get_a_legal_move_flagged(takes_s
         unloads = any(op.startswith("unload") for a in turn.canoes for op in (*a.pre, *a.post))
         if len({gem for _, gem in loaded}) < 2 or unloads \
                 or any(p in ("D", "F") for p, _ in loaded):
-            continue   # (a gem put on a pile always shows: not seen, it was not put)
+            continue   # (a gem put on a pile not seen is taken as not put: slips._put_hid)
         obs = observe_after(game, turn)
         obs["deposits_changed"], obs["places_changed"] = [], None
         if takes_shown:
