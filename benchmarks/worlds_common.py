@@ -7,6 +7,9 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import tempfile
+from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -98,3 +101,37 @@ def calibrate_from_setup(world: WorldFixture, game_dir: Path, out: Path) -> tupl
     log = out.with_suffix(".setup.jsonl")
     log.write_text((game_dir / "log.jsonl").read_text().splitlines()[0] + "\n")
     return _calibrate_profile([str(photo), "--state", str(log)], world, out)
+
+
+Tally = Counter[tuple[str, str]]
+
+
+def tally_games(found: list[WorldFixture], read: Callable[[WorldFixture, Path, Path | None], Tally],
+                show: Callable[[str, Tally], None], setup: bool = False) -> None:
+    """Each game of the `found` worlds `read` (world, its directory, the colour profile)
+    into a tally, calibrated as the README says (the world's layout photos, or with
+    `setup` each game from a photo of its own setup); a tuned game's tally is `show`n,
+    then the tuned and the NOT-FOR-TUNING totals. (Of a game not for tuning only the
+    total: which piece it misread where is not to be looked at.)"""
+    tuned: Tally = Counter()
+    untuned: Tally = Counter()
+    with tempfile.TemporaryDirectory() as tmp:
+        for world in found:
+            layout = None
+            if not setup:
+                layout, said = calibrate(world, Path(tmp) / f"{world.name}.json")
+                print(f"{world.name}: calibrate profile {said}")
+            for game_dir in world.games():
+                profile = layout
+                if setup:
+                    profile, said = calibrate_from_setup(
+                        world, game_dir, Path(tmp) / f"{game_dir.name}.json")
+                    print(f"{game_dir.name}: calibrate profile {said}")
+                tally = read(world, game_dir, profile)
+                if world.tuning:
+                    tuned.update(tally)
+                    show(f"{game_dir.name} ({world.name}):", tally)
+                else:
+                    untuned.update(tally)
+    show("tuned:", tuned)
+    show("NOT-FOR-TUNING (quote these):", untuned)

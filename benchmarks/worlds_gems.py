@@ -28,7 +28,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import tempfile
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -38,7 +37,7 @@ import cv2
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from worlds_common import FIXTURES, calibrate, calibrate_from_setup, worlds  # noqa: E402
+from worlds_common import FIXTURES, tally_games, worlds  # noqa: E402
 
 from companion.vision.observer import Vision  # noqa: E402
 from companion.vision.sighting import UNKNOWN  # noqa: E402
@@ -147,30 +146,7 @@ def main() -> int:
     args = ap.parse_args()
     cv2.setNumThreads(1)
     found = worlds(args.fixtures, only=args.worlds.split(",") if args.worlds else None)
-    tuned: Counter[tuple[str, str]] = Counter()
-    untuned: Counter[tuple[str, str]] = Counter()
-    with tempfile.TemporaryDirectory() as tmp:
-        for world in found:
-            layout = None
-            if args.calibrate == "layout":
-                layout, said = calibrate(world, Path(tmp) / f"{world.name}.json")
-                print(f"{world.name}: calibrate profile {said}")
-            for game_dir in world.games():
-                profile = layout
-                if args.calibrate == "setup":
-                    profile, said = calibrate_from_setup(
-                        world, game_dir, Path(tmp) / f"{game_dir.name}.json")
-                    print(f"{game_dir.name}: calibrate profile {said}")
-                tally = read_game(world, game_dir, profile)
-                if world.tuning:
-                    tuned.update(tally)
-                    table(f"{game_dir.name} ({world.name}):", tally)
-                else:
-                    # (Which gem a game not for tuning misread as which is not to be
-                    # looked at: only the total below.)
-                    untuned.update(tally)
-    table("tuned:", tuned)
-    table("NOT-FOR-TUNING (quote these):", untuned)
+    tally_games(found, read_game, table, setup=args.calibrate == "setup")
     return 0
 
 

@@ -29,7 +29,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import tempfile
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -39,7 +38,7 @@ import cv2
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from worlds_common import FIXTURES, calibrate, worlds  # noqa: E402
+from worlds_common import FIXTURES, Tally, tally_games, worlds  # noqa: E402
 
 from companion.rules import Game  # noqa: E402
 from companion.vision.candidates import scratch_copy  # noqa: E402
@@ -47,8 +46,6 @@ from companion.vision.fit_changes import changed_piles, put_gems, taken_gems  # 
 from companion.vision.memory import BoardMemory  # noqa: E402
 from companion.vision.observer import Vision  # noqa: E402
 from tools.worlds.sensor import deliver, sensor_of  # noqa: E402
-
-Tally = Counter[tuple[str, str]]
 
 
 def _games_by_events(log: list[dict[str, Any]]) -> list[Game]:
@@ -141,21 +138,7 @@ def main() -> int:
     args = ap.parse_args()
     cv2.setNumThreads(1)
     found = worlds(args.fixtures, only=args.worlds.split(",") if args.worlds else None)
-    tuned: Tally = Counter()
-    untuned: Tally = Counter()
-    with tempfile.TemporaryDirectory() as tmp:
-        for world in found:
-            profile, said = calibrate(world, Path(tmp) / f"{world.name}.json")
-            print(f"{world.name}: calibrate profile {said}")
-            for game_dir in world.games():
-                tally = read_game(world, game_dir, profile)
-                if world.tuning:
-                    tuned.update(tally)
-                    table(f"{game_dir.name} ({world.name}):", tally)
-                else:
-                    untuned.update(tally)
-    table("tuned:", tuned)
-    table("NOT-FOR-TUNING (quote these):", untuned)
+    tally_games(found, read_game, table)
     return 0
 
 
