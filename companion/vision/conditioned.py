@@ -230,8 +230,9 @@ def _gem_sized(detector: Detector, most: np.ndarray, least: float
     out = np.zeros(most.shape, bool)
     faint = np.zeros(most.shape, bool)
     k = _odd(PILE_AROUND_MM * detector.scale)
-    g = _odd(2 * math.sqrt(detector.gem_px / math.pi))
-    for ys, xs, (y0, y1, x0, x1) in _deposit_boxes(detector):
+    g = _gem_width(detector)
+    for (ys, xs, (y0, y1, x0, x1)), (pile, share) in zip(_deposit_boxes(detector),
+                                                          _pile_windows(detector), strict=True):
         if int(most[ys, xs].max()) <= FAINT * least:  # (no deposit here is empty)
             continue
         part = np.ascontiguousarray(most[y0:y1, x0:x1])
@@ -240,9 +241,6 @@ def _gem_sized(detector: Detector, most: np.ndarray, least: float
         out[ys, xs] = over[py, px] > least
         # (The mean over the pile's pixels only, where they fill half a gem's width
         # around: a canoe's bow changing the board beside it is not the pile's.)
-        pile = np.zeros(part.shape, np.float32)
-        pile[py, px] = 1.0
-        share = cv2.blur(pile, (g, g))
         mean = cv2.blur(over.astype(np.float32) * pile, (g, g)) / np.maximum(share, 1e-6)
         patch = cv2.dilate(((mean > FAINT * least) & (share >= 0.5)).astype(np.uint8),
                            np.ones((g, g), np.uint8)).astype(bool)
@@ -252,6 +250,27 @@ def _gem_sized(detector: Detector, most: np.ndarray, least: float
                             np.ones((g, g), np.uint8)).astype(bool)
         faint[ys, xs] = (patch & ~beside)[py, px] & (over[py, px] > FAINT * least)
     return out, faint
+
+
+def _gem_width(detector: Detector) -> int:
+    """A gem's width in pixels (odd)."""
+    return _odd(2 * math.sqrt(detector.gem_px / math.pi))
+
+
+def _pile_windows(detector: Detector) -> list[tuple[np.ndarray, np.ndarray]]:
+    """Per deposit of ``_deposit_boxes``, in its rectangle: its pixels (1.0, else 0.0)
+    and the share of them within a gem's width around each pixel, worked out once per
+    detector."""
+    cached = getattr(detector, "_pile_windows", None)
+    if cached is None:
+        g = _gem_width(detector)
+        cached = []
+        for ys, xs, (y0, y1, x0, x1) in _deposit_boxes(detector):
+            pile = np.zeros((y1 - y0, x1 - x0), np.float32)
+            pile[ys - y0, xs - x0] = 1.0
+            cached.append((pile, cv2.blur(pile, (g, g))))
+        detector._pile_windows = cached  # type: ignore[attr-defined]
+    return cached
 
 
 def _deposit_boxes(detector: Detector
