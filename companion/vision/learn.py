@@ -36,7 +36,13 @@ from .layout import (
     LAYOUT_WEATHER,
     layout_state,
 )
-from .learn_board import board_luma, board_surface, disc_looks, ground_map
+from .learn_board import (
+    board_luma,
+    board_surface,
+    canoe_shadow_pixels,
+    disc_looks,
+    ground_map,
+)
 from .light import LightMeter
 from .locate import BoardLocator, Location
 from .masks import deposit_pixels, polygon_mask, ring_pixels
@@ -46,6 +52,7 @@ from .profile import (
     GEM_CLASSES,
     GROUND_CLASSES,
     MIN_SIGMA,
+    SHADOW,
     ColourProfile,
     ProfileError,
     features,
@@ -100,7 +107,8 @@ def sample_known(board: Board, image: np.ndarray, known: KnownBoard, px_per_mm: 
                  detector: Detector | None = None,
                  unseen: list[str] | None = None) -> dict[str, np.ndarray]:
     """Light-corrected BGR pixels per class from one photo of a known board: each
-    piece's colour where `known` puts it, the discs, the water, the cloud, the print.
+    piece's colour where `known` puts it, the discs, the water (also in the shadows of the
+    canoes on it), the cloud, the print.
     A canoe not made out (on a slot or the dock) raises PlaceError; with `unseen`
     given, the line saying so is added to it instead, and the canoe left out."""
     img, _ = _straight(board, image, px_per_mm, detector)
@@ -112,6 +120,7 @@ def sample_known(board: Board, image: np.ndarray, known: KnownBoard, px_per_mm: 
     def take(name: str, idx: tuple[np.ndarray, np.ndarray]) -> None:
         out.setdefault(name, []).append(img[idx])
 
+    afloat = []
     for slot, (canoe, gem) in known.lone_canoes().items():
         lone = find_slot_canoe(img, board, slot, canoe, s)
         if lone is None:
@@ -120,6 +129,7 @@ def sample_known(board: Board, image: np.ndarray, known: KnownBoard, px_per_mm: 
                 raise PlaceError(said)
             unseen.append(said)
             continue
+        afloat.append((slot, lone))
         hull = lone.hull
         middle = ring_pixels((h, w), s, lone.centre_mm, 0, 7.0)
         take(f"canoe:{canoe}", hull)
@@ -152,6 +162,10 @@ def sample_known(board: Board, image: np.ndarray, known: KnownBoard, px_per_mm: 
         disc_hue = np.median(features(np.concatenate(out["disc"]))[:, :2], axis=0)
         off = np.linalg.norm(features(ring)[:, :2] - disc_hue, axis=1)
         out["water"] = [ring[off <= np.quantile(off, WATER_SHARE)]]
+    if "disc" in out:
+        shadow = canoe_shadow_pixels(img, board, afloat, np.concatenate(out["disc"]), s)
+        if len(shadow):
+            out[SHADOW] = [shadow]
     wx, wy = board.weather_mm[known.weather]
     take("cloud", ring_pixels((h, w), s, (wx, wy), 0, 5.0))
     out["ground"] = [img[_ground(board, known, (h, w), s) > 0], *prints]

@@ -2,7 +2,7 @@
 any known state): its brightness
 (shadows are measured against it), which print colours show where (a colour where the
 board never shows it is something in the way), and its colour and texture cell by cell
-(what departs from it is not the board)."""
+(what departs from it is not the board); and the water in a canoe's shadow."""
 
 from __future__ import annotations
 
@@ -17,14 +17,15 @@ import numpy as np
 from .board import Board, Polygon
 from .detect import Detector, Reading
 from .disc_looks import DiscLooks
-from .dock_canoes import HULL_MM, dock_area, find_dock_canoes, find_slot_canoe
+from .dock_canoes import HULL_MM, DockCanoe, dock_area, find_dock_canoes, find_slot_canoe
 from .known import BoardUnseen, KnownBoard, PlaceError
 from .locate import BoardLocator
-from .masks import polygon_mask
+from .masks import polygon_mask, ring_pixels
 from .profile import (
     GROUND_CELL_MM,
     SHADE_CELL_MM,
     ColourProfile,
+    features,
 )
 from .surface import cell_look, cell_px
 
@@ -33,6 +34,13 @@ from .surface import cell_look, cell_px
 PRINT_PIECE_SHARE = 0.25
 # How far from a weather position's centre the cloud on it may hide the print (mm).
 CLOUD_REACH_MM = 14
+# The water in a canoe's shadow (``canoe_shadow_pixels``): pixels of an occupied disc this
+# far clear of its canoe's outline (mm; its dark rim is the canoe's), darker than the
+# empty discs by this many of their spreads (robustly measured), and enough of them to
+# learn a colour from (as for a cluster of the print).
+SHADOW_CLEAR_MM = 2.0
+SHADOW_DARKER = 3.0
+SHADOW_LEAST = 50
 
 
 def board_luma(board: Board, profile: ColourProfile, shots: list[np.ndarray],
@@ -227,6 +235,34 @@ def _under_pieces(board: Board, known: KnownBoard | None, shape: tuple[int, ...]
             continue
         hidden |= _grown(shape, poly, cell_mm)
     return hidden
+
+
+def canoe_shadow_pixels(img: np.ndarray, board: Board,
+                        canoes: list[tuple[str, DockCanoe]], disc_px: np.ndarray,
+                        px_per_mm: float) -> np.ndarray:
+    """The pixels of the water in the shadows the canoes a known state puts on the river
+    cast (`canoes`: slot and canoe found there) on a light-corrected, straightened
+    picture whose empty discs show `disc_px`: none when the light casts no shadow the
+    camera sees. A lamp's shadow of a canoe on pale water takes a dark hull's colour
+    class and a hull's shape; measured against this look (``profile.SHADOW``), it is
+    no hull."""
+    s = px_per_mm
+    h, w = img.shape[:2]
+    lum = features(disc_px.astype(np.float64))[:, 2]
+    middle = float(np.median(lum))
+    spread = 1.4826 * float(np.median(np.abs(lum - middle)))
+    half = tuple(int((side / 2 + SHADOW_CLEAR_MM) * s) for side in HULL_MM)
+    found = [np.zeros((0, 3), img.dtype)]
+    for slot, canoe in canoes:
+        ys, xs = ring_pixels((h, w), s, board.slots[slot], 0, 0.85 * board.disc_radius_mm)
+        clear = np.ones((h, w), np.uint8)
+        cx, cy = canoe.centre_mm
+        cv2.ellipse(clear, (int(cx * s), int(cy * s)), half, canoe.angle_deg, 0, 360, 0,
+                    -1)
+        px = img[ys, xs][clear[ys, xs].astype(bool)]
+        found.append(px[features(px.astype(np.float64))[:, 2] < middle - SHADOW_DARKER * spread])
+    shadow = np.concatenate(found)
+    return shadow if len(shadow) >= SHADOW_LEAST else shadow[:0]
 
 
 def _cell_centres(shape: tuple[int, ...], cell_mm: float) -> tuple[np.ndarray, np.ndarray]:

@@ -41,6 +41,11 @@ GEM_CLASSES = tuple(f"gem:{g}" for g in GEMS)
 PIECE_CLASSES = CANOE_CLASSES + GEM_CLASSES + ("cloud",)
 # Classes that are the board itself (anything named "board:..." is too).
 GROUND_CLASSES = ("water", "disc")
+# The water in a canoe's shadow, where the table's lamp casts one the camera sees
+# (``learn_board.canoe_shadow_pixels``). It is no pixel's label: like a gem's, its colour
+# overlaps pieces' (a dark hull, a violet gem). A blob of a hull's colour is measured
+# against it, as against the board's own classes (``likelier``): a shadow is no hull.
+SHADOW = "shadow"
 NONE = 255  # label of a pixel that matches no class
 
 # A pixel is "none" when even its best class is further than this (squared Mahalanobis
@@ -143,13 +148,15 @@ class ColourProfile:
 
         Gems are left out: they are small, their colours bleed into their canoe's, and
         a broad gem class would claim water and board. A gem is judged where it can
-        only be, in the middle of a canoe (``Detector``), against ``score``."""
+        only be, in the middle of a canoe (``Detector``), against ``score``. So is
+        SHADOW."""
         if self._lut is None:
             step = 256 // LEVELS
             v = np.arange(LEVELS) * step + step / 2 - 0.5
             b, g, r = np.meshgrid(v, v, v, indexing="ij")
             cells = np.stack([b, g, r], axis=-1).reshape(-1, 3)
-            pixels = [i for i, n in enumerate(self.names) if n not in GEM_CLASSES]
+            pixels = [i for i, n in enumerate(self.names)
+                      if n not in GEM_CLASSES and n != SHADOW]
             labels, _ = self.score(cells, only=pixels)
             self._lut = labels.astype(np.uint8)
         return self._lut
@@ -177,16 +184,17 @@ class ColourProfile:
 
     def likelier(self, bgr: np.ndarray, name: str) -> float:
         """How much likelier (N, 3) light-corrected BGR colours are of class `name` than
-        of the board (water, discs, print): the median over them of twice the log of
-        the likelihood ratio against the likeliest board class. A patch the classifier
-        gives to a piece's colour by a hair (dark water for a blue hull, a shadowed disc
-        for a brown one) scores near 0; a hull, in any light the profile was learned in,
-        scores far above."""
+        of the board (water, discs, print, and the water in a canoe's shadow where this
+        table's lamp casts one): the median over them of twice the log of the likelihood
+        ratio against the likeliest board class. A patch the classifier gives to a
+        piece's colour by a hair (dark water for a blue hull, a shadowed disc for a brown
+        one) scores near 0; a hull, in any light the profile was learned in, scores far
+        above."""
         if len(bgr) == 0:
             return 0.0
         f = features(np.asarray(bgr, np.float64).reshape(-1, 3))
         cost = {n: _cost(f, self.classes[n]) for n in self.names
-                if n == name or n in GROUND_CLASSES or n.startswith("board:")}
+                if n in (name, SHADOW) or n in GROUND_CLASSES or n.startswith("board:")}
         own = cost.pop(name)
         board = np.min(np.stack(list(cost.values())), axis=0)
         return float(np.median(board - own))
@@ -402,6 +410,6 @@ def _positive(value: Any) -> float:
     return x
 
 
-__all__ = ["CANOE_CLASSES", "GEM_CLASSES", "PIECE_CLASSES", "GROUND_CLASSES", "NONE",
+__all__ = ["CANOE_CLASSES", "GEM_CLASSES", "PIECE_CLASSES", "GROUND_CLASSES", "NONE", "SHADOW",
            "ColourClass", "ColourProfile", "ProfileError", "DEFAULT_PROFILE", "GROUND_CELL_MM",
            "SHADE_CELL_MM", "features", "load_profile", "parse_profile", "squared_distance"]

@@ -1,6 +1,8 @@
-"""A canoe's shadow is no canoe (canoes.CanoeFinder._not_shadows): on pale water it can
-take a dark hull's colour class and shape, but it is far smoother than the hulls this
-table's calibration layout showed (ColourProfile.hull_spread). Pinned on
+"""A canoe's shadow is no canoe. On pale water it can take a dark hull's colour class and
+shape, but it is far smoother than the hulls this table's calibration layout showed
+(canoes.CanoeFinder._not_shadows, ColourProfile.hull_spread); and where the layout's
+canoes cast theirs on their discs the calibration learns how that shaded water looks
+(profile.SHADOW, learn_board.canoe_shadow_pixels), which a hull is measured against. Pinned on
 tests/fixtures/worlds/w106, a world kept for tuning whose lamp throws each canoe's
 shadow beside it, read as a blue hull."""
 
@@ -11,17 +13,47 @@ import json
 from collections import Counter
 
 import cv2
+import numpy as np
 import pytest
 
 from companion.rules import SLOTS
+from companion.vision.dock_canoes import DockCanoe
+from companion.vision.learn_board import SHADOW_LEAST, canoe_shadow_pixels
 from companion.vision.observer import Vision
-from companion.vision.profile import ProfileError, parse_profile
+from companion.vision.profile import SHADOW, ColourProfile, ProfileError, parse_profile
 
 from .conftest import W106 as WORLD
 
 
 def _river(obs: dict) -> Counter:
     return Counter((s, c["player"]) for s in SLOTS for c in obs["slots"][s]["canoes"])
+
+
+def _unshaded(profile: ColourProfile) -> ColourProfile:
+    """`profile` as it was before the water in the canoes' shadows was learned."""
+    return dataclasses.replace(
+        profile, classes={n: c for n, c in profile.classes.items() if n != SHADOW}, _lut=None)
+
+
+def _invented(board, a: ColourProfile, b: ColourProfile) -> tuple[int, int]:
+    """Canoes invented on the river over w106's calm stills, read with `a` and with `b`;
+    asserts that `b` sees every canoe `a` sees."""
+    lines = [json.loads(x) for x in (WORLD / "stills.jsonl").read_text().splitlines()]
+    invented_a = invented_b = 0
+    for line in lines:
+        if line["hand"]:
+            continue
+        still = cv2.imread(str(WORLD / line["file"]))
+        seen_a = Vision(board, a, settle=1).observe(still)
+        seen_b = Vision(board, b, settle=1).observe(still)
+        if seen_a is None:   # (one still whose markers this camera does not find)
+            assert seen_b is None
+            continue
+        truth, by_a, by_b = _river(line["truth"]), _river(seen_a), _river(seen_b)
+        assert by_b & truth == by_a & truth, line["file"]    # every canoe still seen
+        invented_a += sum((by_a - truth).values())
+        invented_b += sum((by_b - truth).values())
+    return invented_a, invented_b
 
 
 def test_the_calibration_learns_how_uneven_this_tables_hulls_look(w106):
@@ -41,20 +73,56 @@ def test_a_damaged_hull_spread_is_refused_with_one_line(w106):
 
 def test_shadows_read_as_hulls_are_dropped_and_no_canoe_is_lost(w106):
     board, profile, _ = w106
-    plain = dataclasses.replace(profile, hull_spread=None)   # as before it was learned
-    lines = [json.loads(x) for x in (WORLD / "stills.jsonl").read_text().splitlines()]
-    invented_before = invented_now = 0
-    for line in lines:
-        if line["hand"]:
-            continue
-        still = cv2.imread(str(WORLD / line["file"]))
-        seen_before = Vision(board, plain, settle=1).observe(still)
-        seen_now = Vision(board, profile, settle=1).observe(still)
-        if seen_before is None:   # (one still whose markers this camera does not find)
-            assert seen_now is None
-            continue
-        truth, before, now = _river(line["truth"]), _river(seen_before), _river(seen_now)
-        assert now & truth == before & truth, line["file"]    # every canoe still seen
-        invented_before += sum((before - truth).values())
-        invented_now += sum((now - truth).values())
-    assert invented_now <= invented_before / 2
+    unshaded = _unshaded(profile)
+    before, now = _invented(board, dataclasses.replace(unshaded, hull_spread=None), unshaded)
+    assert now <= before / 2
+
+
+def test_the_calibration_learns_the_water_in_the_canoes_shadows(w106):
+    _, profile, _ = w106
+    assert SHADOW in profile.classes
+    again = parse_profile(json.loads(json.dumps(profile.to_json())))
+    assert np.allclose(again.classes[SHADOW].mean, profile.classes[SHADOW].mean, atol=1e-3)
+    # (No pixel is labelled a shadow: its colour overlaps dark hulls' and gems'.)
+    assert profile.index(SHADOW) not in profile.lut()
+
+
+def test_a_shadow_learned_as_the_board_is_no_hull_and_no_canoe_is_lost(w106):
+    board, profile, _ = w106
+    before, now = _invented(board, _unshaded(profile), profile)
+    assert before > 0 and now == 0
+
+
+def _disc_scene(shadow: bool) -> tuple[np.ndarray, DockCanoe, np.ndarray]:
+    """A straightened picture (1 px/mm) of pale water with a canoe on slot 3's disc, and
+    beside it, along its length, its shadow if `shadow`; the canoe, the empty discs'
+    pixels."""
+    rng = np.random.default_rng(3)
+    img = np.clip(rng.normal((180, 170, 120), 2.0, (400, 600, 3)), 0, 255).astype(np.uint8)
+    canoe = DockCanoe("red", (200.0, 200.0), 30.0, (np.zeros(0, int), np.zeros(0, int)))
+    if shadow:
+        cv2.ellipse(img, (194, 210), (22, 8), 30.0, 0, 360, (110, 95, 50), -1)
+    cv2.ellipse(img, (200, 200), (22, 8), 30.0, 0, 360, (40, 40, 200), -1)
+    disc = np.clip(rng.normal((180, 170, 120), 2.0, (500, 3)), 0, 255).astype(np.uint8)
+    return img, canoe, disc
+
+
+def test_the_water_in_a_canoes_shadow_is_taken_and_neither_the_canoe_nor_lit_water(board):
+    img, canoe, disc = _disc_scene(shadow=True)
+    where = _slot_board(board)
+    shadow = canoe_shadow_pixels(img, where, [("3", canoe)], disc, 1.0)
+    assert len(shadow) >= SHADOW_LEAST
+    # (The darkest speck of the sensor's noise on lit water may come along.)
+    shaded = np.abs(shadow.astype(int) - (110, 95, 50)).max(axis=1) <= 12
+    assert shaded.mean() >= 0.9
+
+
+def test_no_shadow_is_learned_where_the_light_casts_none(board):
+    img, canoe, disc = _disc_scene(shadow=False)
+    assert len(canoe_shadow_pixels(img, _slot_board(board), [("3", canoe)], disc, 1.0)) == 0
+
+
+def _slot_board(board):
+    """`board` with slot 3 at (200, 200) mm and a disc radius of 40 mm."""
+    return dataclasses.replace(board, slots={**board.slots, "3": (200.0, 200.0)},
+                               disc_radius_mm=40.0)
