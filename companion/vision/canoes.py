@@ -207,11 +207,13 @@ class CanoeFinder(Stage):
     def _apart_from_each_other(self, hulls: list[tuple[str, np.ndarray, np.ndarray]]
                                ) -> list[tuple[str, np.ndarray, np.ndarray]]:
         """Canoes do not lie on each other: of two hulls (of any colours) whose middles
-        are within ON_TOP canoe widths, the larger is the canoe and the other a part of
-        it in a neighbouring colour (a reddish brown hull)."""
+        are within ON_TOP canoe widths, the one with more body (what is left once all
+        thinner than a hull is taken off) is the canoe, and the other a part of it in a
+        neighbouring colour (a reddish brown hull) or its rim (a red hull's dark edge
+        in a brown hull's class, which may have more pixels than the hull)."""
         if len(hulls) < 2:
             return hulls
-        hulls = sorted(hulls, key=lambda h: -len(h[1]))
+        hulls = sorted(hulls, key=lambda h: (-self._body(h[1], h[2]), -len(h[1])))
         middles = np.array([(xs.mean(), ys.mean()) for _, ys, xs in hulls])
         least = ON_TOP * self.profile.sizes_mm2["canoe_short_mm"] * self.scale
         kept: list[int] = []
@@ -219,6 +221,11 @@ class CanoeFinder(Stage):
             if not kept or np.hypot(*(middles[kept] - middle).T).min() >= least:
                 kept.append(i)
         return [hulls[i] for i in kept]
+
+    def _body(self, ys: np.ndarray, xs: np.ndarray) -> int:
+        """How many of some pixels are left once all thinner than a hull is taken off."""
+        return int(np.count_nonzero(cv2.erode(_crop(ys, xs, self._solid.shape[0]),
+                                              self._solid)))
 
     def _apart(self, a: tuple[np.ndarray, np.ndarray], b: tuple[np.ndarray, np.ndarray]
                ) -> bool:

@@ -191,3 +191,20 @@ def test_a_hull_with_a_fringe_of_its_colour_past_its_end_is_one_canoe(detector, 
 
     img = _dock_with(detector, board, profile, hull_and_fringe)
     assert len(_canoes_of(detector, img, "brown")) == 1
+
+
+def test_of_hulls_on_one_spot_those_with_body_are_kept_not_a_rim_of_more_pixels(detector):
+    # Two red hulls side by side whose dark edges take the brown class all round them:
+    # the edge has more pixels than either hull, its middle lies between them, and it
+    # has no body (``CanoeFinder._apart_from_each_other``).
+    h, w = detector.shape
+    inner = np.zeros((h, w), np.uint8)
+    for y in (145, 155):
+        cv2.ellipse(inner, (200, y), (18, 6), 0.0, 0, 360, 1, -1)
+    rim = cv2.dilate(inner, np.ones((7, 7), np.uint8)) & ~inner
+    reds = [np.nonzero(inner[:150]), np.nonzero(inner[150:])]
+    reds[1] = (reds[1][0] + 150, reds[1][1])
+    brown = np.nonzero(rim)
+    assert len(brown[0]) > max(len(r[0]) for r in reds)
+    kept = detector._apart_from_each_other([("brown", *brown), *(("red", *r) for r in reds)])
+    assert sorted(p for p, _, _ in kept) == ["red", "red"]
