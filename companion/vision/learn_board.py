@@ -15,7 +15,7 @@ import cv2
 import numpy as np
 
 from .board import Board, Polygon
-from .detect import Detector, Reading
+from .detect import Detector, Reading, _odd
 from .disc_looks import DiscLooks
 from .dock_canoes import HULL_MM, DockCanoe, dock_area, find_dock_canoes, find_slot_canoe
 from .known import BoardUnseen, KnownBoard, PlaceError
@@ -23,11 +23,13 @@ from .locate import BoardLocator
 from .masks import polygon_mask, ring_pixels
 from .profile import (
     GROUND_CELL_MM,
+    MIN_SIGMA,
     SHADE_CELL_MM,
     ColourProfile,
     features,
 )
 from .surface import cell_look, cell_px
+from .thresholds import RIM_MM
 
 # A cell of the print away from the places takes a piece's colour class when this share
 # of its pixels do (less is the blur where two prints meet).
@@ -35,12 +37,12 @@ PRINT_PIECE_SHARE = 0.25
 # How far from a weather position's centre the cloud on it may hide the print (mm).
 CLOUD_REACH_MM = 14
 # The water in a canoe's shadow (``canoe_shadow_pixels``): pixels of an occupied disc this
-# far clear of its canoe's outline (mm; its dark rim is the canoe's), darker than the
-# empty discs by this many of their spreads (robustly measured), and enough of them to
-# learn a colour from (as for a cluster of the print).
+# far clear of its canoe's outline (mm), darker than the empty discs by this many of their
+# spreads (robustly measured), and enough of them to learn a colour from (mm²: 50 pixels
+# at the calibration's 1 px/mm, as for a cluster of the print).
 SHADOW_CLEAR_MM = 2.0
 SHADOW_DARKER = 3.0
-SHADOW_LEAST = 50
+SHADOW_LEAST_MM2 = 50
 
 
 def board_luma(board: Board, profile: ColourProfile, shots: list[np.ndarray],
@@ -242,27 +244,39 @@ def canoe_shadow_pixels(img: np.ndarray, board: Board,
                         px_per_mm: float) -> np.ndarray:
     """The pixels of the water in the shadows the canoes a known state puts on the river
     cast (`canoes`: slot and canoe found there) on a light-corrected, straightened
-    picture whose empty discs show `disc_px`: none when the light casts no shadow the
-    camera sees. A lamp's shadow of a canoe on pale water takes a dark hull's colour
-    class and a hull's shape; measured against this look (``profile.SHADOW``), it is
-    no hull."""
+    picture whose empty discs show `disc_px`: none when the light casts none thick
+    enough to pass for a hull. A lamp's shadow of a canoe on pale water can take a dark
+    hull's colour class and a hull's shape; measured against this look
+    (``profile.SHADOW``), it is no hull.
+    The canoe's found place and angle are a little off (its angle is found to 15
+    degrees), so parts of its hull and rim lie beyond the outline cleared. Of the dark
+    pixels, only those whose chromaticity is nearer the empty discs' than the canoe's
+    hull's count (its hull's, blurred into the water, is nearer the hull's), and of
+    those only patches thicker than a canoe's rim (RIM_MM, as a hull's body is:
+    ``CanoeFinder._hulls``): a thin dark line along the hull is its own edge."""
     s = px_per_mm
     h, w = img.shape[:2]
+    disc = np.median(features(disc_px.astype(np.float64)), axis=0)
     lum = features(disc_px.astype(np.float64))[:, 2]
-    middle = float(np.median(lum))
-    spread = 1.4826 * float(np.median(np.abs(lum - middle)))
+    middle = float(disc[2])
+    spread = max(1.4826 * float(np.median(np.abs(lum - middle))), MIN_SIGMA[2])
     half = tuple(int((side / 2 + SHADOW_CLEAR_MM) * s) for side in HULL_MM)
-    found = [np.zeros((0, 3), img.dtype)]
+    dark = np.zeros((h, w), np.uint8)
     for slot, canoe in canoes:
         ys, xs = ring_pixels((h, w), s, board.slots[slot], 0, 0.85 * board.disc_radius_mm)
         clear = np.ones((h, w), np.uint8)
         cx, cy = canoe.centre_mm
         cv2.ellipse(clear, (int(cx * s), int(cy * s)), half, canoe.angle_deg, 0, 360, 0,
                     -1)
-        px = img[ys, xs][clear[ys, xs].astype(bool)]
-        found.append(px[features(px.astype(np.float64))[:, 2] < middle - SHADOW_DARKER * spread])
-    shadow = np.concatenate(found)
-    return shadow if len(shadow) >= SHADOW_LEAST else shadow[:0]
+        f = features(img[ys, xs].astype(np.float64))
+        hull = np.median(features(img[canoe.hull].astype(np.float64))[:, :2], axis=0)
+        water = (np.linalg.norm(f[:, :2] - disc[:2], axis=1)
+                 < np.linalg.norm(f[:, :2] - hull, axis=1))
+        dark[ys, xs] |= (clear[ys, xs].astype(bool) & water
+                         & (f[:, 2] < middle - SHADOW_DARKER * spread)).astype(np.uint8)
+    rim = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (_odd(RIM_MM * s),) * 2)
+    shadow = img[cv2.morphologyEx(dark, cv2.MORPH_OPEN, rim).astype(bool)]
+    return shadow if len(shadow) >= SHADOW_LEAST_MM2 * s * s else shadow[:0]
 
 
 def _cell_centres(shape: tuple[int, ...], cell_mm: float) -> tuple[np.ndarray, np.ndarray]:
@@ -382,5 +396,5 @@ def disc_looks(readings: list[Reading], known: KnownBoard) -> DiscLooks | None:
     return looks if looks.with_disc or looks.without else None
 
 
-__all__ = ["bare_cells", "board_luma", "board_surface", "disc_looks", "dock_cover",
-           "ground_map"]
+__all__ = ["bare_cells", "board_luma", "board_surface", "canoe_shadow_pixels", "disc_looks",
+           "dock_cover", "ground_map"]

@@ -148,8 +148,9 @@ class ColourProfile:
 
         Gems are left out: they are small, their colours bleed into their canoe's, and
         a broad gem class would claim water and board. A gem is judged where it can
-        only be, in the middle of a canoe (``Detector``), against ``score``. So is
-        SHADOW."""
+        only be, in the middle of a canoe (``Detector``), against ``score``. SHADOW is
+        left out too: it is only what a blob of a hull's colour is measured against
+        (``likelier``)."""
         if self._lut is None:
             step = 256 // LEVELS
             v = np.arange(LEVELS) * step + step / 2 - 0.5
