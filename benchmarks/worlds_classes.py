@@ -49,7 +49,8 @@ from companion.vision.known import KnownBoard  # noqa: E402
 from companion.vision.learn import sample_known  # noqa: E402
 from companion.vision.locate import BoardLocator  # noqa: E402
 from companion.vision.masks import ring_pixels  # noqa: E402
-from companion.vision.profile import NONE, ProfileError, load_profile  # noqa: E402
+from companion.vision.profile import NONE, ProfileError  # noqa: E402
+from companion.vision.profile_file import load_profile  # noqa: E402
 
 
 def _kind(name: str | None, own: str) -> str:

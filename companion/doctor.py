@@ -149,7 +149,8 @@ def _age_days(path: Path, now: float) -> float:
 def check_calibration(now: float | None = None) -> list[Finding]:
     """The table's own board file and profile: there, readable, recent, in order."""
     from companion.vision.board import BoardError, load_board
-    from companion.vision.profile import ProfileError, load_profile
+    from companion.vision.profile import ProfileError
+    from companion.vision.profile_file import load_profile
 
     now = time.time() if now is None else now
     out = []

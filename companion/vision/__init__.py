@@ -57,7 +57,8 @@ board calibration page), ``cli`` and ``infer_cli`` (``companion vision ...``,
 
 from .board import Board, BoardError, load_board
 from .observer import Vision
-from .profile import ColourProfile, ProfileError, load_profile
+from .profile import ColourProfile, ProfileError
+from .profile_file import load_profile
 from .render import Hand, Nuisance, Renderer, Shot
 from .sources import CameraLost, FrameSource, ImageFiles, SourceError, open_source
 

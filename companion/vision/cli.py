@@ -13,7 +13,8 @@ from companion import paths
 
 from .board import Board, BoardError, load_board
 from .infer_cli import cmd_infer
-from .profile import ProfileError, load_profile
+from .profile import ProfileError
+from .profile_file import load_profile
 from .sources import SourceError
 
 

@@ -35,7 +35,8 @@ from companion.rules import SLOTS
 from .board import Board, load_board
 from .detect import Detector, Reading
 from .locate import BoardLocator, Location
-from .profile import ColourProfile, load_profile
+from .profile import ColourProfile
+from .profile_file import load_profile
 from .settle import StillView
 from .views import same_view as _same_camera
 

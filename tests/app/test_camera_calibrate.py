@@ -14,7 +14,8 @@ from companion.app import Table
 from companion.camera import TableCamera
 from companion.camera_sources import SimulatedCamera
 from companion.store import Store
-from companion.vision.profile import ProfileError, load_profile
+from companion.vision.profile import ProfileError
+from companion.vision.profile_file import load_profile
 from companion.web import create_app
 
 from .test_camera import PhysicalBoard, physical_copy, watch

@@ -11,7 +11,7 @@ from companion.cli import main
 from companion.hardware import load_config
 from companion.store import default_path
 from companion.vision.board import load_board
-from companion.vision.profile import load_profile
+from companion.vision.profile_file import load_profile
 
 
 def test_the_package_carries_the_default_board_profile_leds_and_marker_sheet():

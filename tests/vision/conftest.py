@@ -12,7 +12,7 @@ import pytest
 from companion.rules import Game
 from companion.vision.board import load_board
 from companion.vision.learn import learn_profile
-from companion.vision.profile import load_profile
+from companion.vision.profile_file import load_profile
 from companion.vision.render import Renderer
 
 

@@ -16,7 +16,8 @@ from companion.vision.known import KnownBoard
 from companion.vision.learn import learn_profile
 from companion.vision.locate import BoardLocator
 from companion.vision.observer import Vision
-from companion.vision.profile import ProfileError, parse_profile
+from companion.vision.profile import ProfileError
+from companion.vision.profile_file import parse_profile
 from companion.vision.render import Nuisance
 
 PLAYERS = ["blue", "green", "yellow", "red", "brown"]

@@ -12,7 +12,8 @@ from companion.rules import SLOTS
 from companion.vision.disc_looks import ENOUGH, KEEP, SAME, DiscLooks
 from companion.vision.learn import LAYOUT_NO_DISC, layout_state, learn_profile
 from companion.vision.observer import Vision
-from companion.vision.profile import ProfileError, parse_profile
+from companion.vision.profile import ProfileError
+from companion.vision.profile_file import parse_profile
 from companion.vision.render import Nuisance
 
 

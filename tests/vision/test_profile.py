@@ -12,7 +12,8 @@ import pytest
 from companion.vision.dock_canoes import HULL_MM, find_dock_canoes, find_slot_canoe
 from companion.vision.known import PlaceError
 from companion.vision.learn import LAYOUT_NO_DISC, layout_state, learn_profile
-from companion.vision.profile import ProfileError, load_profile, parse_profile
+from companion.vision.profile import ProfileError
+from companion.vision.profile_file import load_profile, parse_profile
 from companion.vision.read_back import misreadings
 from companion.vision.render import Nuisance
 

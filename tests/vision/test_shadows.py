@@ -22,7 +22,8 @@ from companion.vision.detect import _odd
 from companion.vision.dock_canoes import DockCanoe, find_slot_canoe
 from companion.vision.learn_board import SHADOW_LEAST_MM2, canoe_shadow_pixels
 from companion.vision.observer import Vision
-from companion.vision.profile import SHADOW, ColourProfile, ProfileError, parse_profile
+from companion.vision.profile import SHADOW, ColourProfile, ProfileError
+from companion.vision.profile_file import parse_profile
 from companion.vision.thresholds import SMOOTH_MM
 
 from .conftest import W106 as WORLD

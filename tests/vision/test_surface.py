@@ -12,7 +12,8 @@ import pytest
 
 from companion.rules import Game
 from companion.vision.observer import Vision
-from companion.vision.profile import ProfileError, parse_profile
+from companion.vision.profile import ProfileError
+from companion.vision.profile_file import parse_profile
 from companion.vision.render import SKIN_RGB, Hand, Nuisance
 from companion.vision.surface import fresh
 

@@ -17,7 +17,7 @@ from companion.vision.known import KnownBoard
 from companion.vision.learn import learn_profile
 from companion.vision.memory import BoardMemory
 from companion.vision.observer import Vision
-from companion.vision.profile import load_profile
+from companion.vision.profile_file import load_profile
 
 WORLD = Path(__file__).resolve().parents[1] / "fixtures" / "worlds" / "w101"
 
