@@ -39,7 +39,8 @@ The pipeline, in stages (each a module with one job and its own tests):
                     ``mismatch``, ``turn_gems``, ``fit_changes``, ``slips``, ``not_shown``,
                     ``candidates``, ``infer_river``, ``infer_buyback``)
 
-The per-table look, as data: ``profile`` (the learned colour classes and sizes),
+The per-table look, as data: ``profile`` (the learned colour classes and sizes;
+``profile_file`` reads its file),
 ``learn`` (learning it from photos of the calibration layout or any known state;
 ``dock_canoes`` finds the canoes it puts on the dock and alone on a slot,
 ``piece_sizes`` measures them, ``read_back`` reads the photos back with it), and

@@ -190,7 +190,7 @@ class CanoeFinder(Stage):
         lies farthest from this table's hulls of that colour (the squared Mahalanobis
         distance of their mean features to its class) are something else taking the
         class: a canoe's shadow on pale water, a scrap of print beside a hand. (On a
-        tie the earlier is kept: they come largest first.)"""
+        tie the earlier is kept: they come most body first, ``_apart_from_each_other``.)"""
         far: set[int] = set()
         for player in {p for p, _, _ in hulls}:
             ours = [i for i, (p, ys, xs) in enumerate(hulls)
@@ -208,9 +208,10 @@ class CanoeFinder(Stage):
                                ) -> list[tuple[str, np.ndarray, np.ndarray]]:
         """Canoes do not lie on each other: of two hulls (of any colours) whose middles
         are within ON_TOP canoe widths, the one with more body (what is left once all
-        thinner than a hull is taken off) is the canoe, and the other a part of it in a
-        neighbouring colour (a reddish brown hull) or its rim (a red hull's dark edge
-        in a brown hull's class, which may have more pixels than the hull)."""
+        thinner than a hull's rim, RIM_MM, is taken off) is the canoe, and the other a
+        part of it in a neighbouring colour (a reddish brown hull) or its rim (a red
+        hull's dark edge in a brown hull's class, which may have more pixels than the
+        hull)."""
         if len(hulls) < 2:
             return hulls
         hulls = sorted(hulls, key=lambda h: (-self._body(h[1], h[2]), -len(h[1])))
@@ -223,7 +224,8 @@ class CanoeFinder(Stage):
         return [hulls[i] for i in kept]
 
     def _body(self, ys: np.ndarray, xs: np.ndarray) -> int:
-        """How many of some pixels are left once all thinner than a hull is taken off."""
+        """How many of some pixels are left once all thinner than a hull's rim (RIM_MM)
+        is taken off."""
         return int(np.count_nonzero(cv2.erode(_crop(ys, xs, self._solid.shape[0]),
                                               self._solid)))
 

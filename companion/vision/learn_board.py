@@ -15,7 +15,7 @@ import cv2
 import numpy as np
 
 from .board import Board, Polygon
-from .detect import Detector, Reading, _odd
+from .detect import Detector, Reading
 from .disc_looks import DiscLooks
 from .dock_canoes import HULL_MM, DockCanoe, dock_area, find_dock_canoes, find_slot_canoe
 from .known import BoardUnseen, KnownBoard, PlaceError
@@ -29,7 +29,7 @@ from .profile import (
     features,
 )
 from .surface import cell_look, cell_px
-from .thresholds import RIM_MM
+from .thresholds import RIM_MM, _odd
 
 # A cell of the print away from the places takes a piece's colour class when this share
 # of its pixels do (less is the blur where two prints meet).
@@ -38,7 +38,8 @@ PRINT_PIECE_SHARE = 0.25
 CLOUD_REACH_MM = 14
 # The water in a canoe's shadow (``canoe_shadow_pixels``): pixels of an occupied disc this
 # far clear of its canoe's outline (mm), darker than the empty discs by this many of their
-# spreads (robustly measured), and enough of them to learn a colour from (mm²: 50 pixels
+# spreads (robustly measured, and at least MIN_SIGMA's: a shadow is some 16% darker at
+# least, whatever the sensor's noise), and enough of them to learn a colour from (mm²: 50 pixels
 # at the calibration's 1 px/mm, as for a cluster of the print).
 SHADOW_CLEAR_MM = 2.0
 SHADOW_DARKER = 3.0
@@ -256,13 +257,16 @@ def canoe_shadow_pixels(img: np.ndarray, board: Board,
     ``CanoeFinder._hulls``): a thin dark line along the hull is its own edge."""
     s = px_per_mm
     h, w = img.shape[:2]
-    disc = np.median(features(disc_px.astype(np.float64)), axis=0)
-    lum = features(disc_px.astype(np.float64))[:, 2]
+    disc_f = features(disc_px.astype(np.float64))
+    disc = np.median(disc_f, axis=0)
+    lum = disc_f[:, 2]
     middle = float(disc[2])
     spread = max(1.4826 * float(np.median(np.abs(lum - middle))), MIN_SIGMA[2])
     half = tuple(int((side / 2 + SHADOW_CLEAR_MM) * s) for side in HULL_MM)
     dark = np.zeros((h, w), np.uint8)
     for slot, canoe in canoes:
+        if not len(canoe.hull[0]):
+            continue  # (no hull made out: nothing to tell its edge from its shadow by)
         ys, xs = ring_pixels((h, w), s, board.slots[slot], 0, 0.85 * board.disc_radius_mm)
         clear = np.ones((h, w), np.uint8)
         cx, cy = canoe.centre_mm

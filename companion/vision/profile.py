@@ -33,7 +33,8 @@ from companion.rules.geometry import GEMS, PLAYER_COLOURS
 from .cloud import TrackLooks
 from .disc_looks import DiscLooks
 
-# The packaged default; load_profile() reads the table's own learned one first.
+# The packaged default; profile_file.load_profile() reads the table's own learned one
+# first.
 DEFAULT_PROFILE = paths.packaged(paths.PROFILE)
 VERSION = 1
 

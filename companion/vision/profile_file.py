@@ -1,8 +1,13 @@
 """Reading a colour profile file (``profile.ColourProfile``, which writes it): every
 part checked, and anything damaged a ProfileError of one line naming it.
 
->>> profile = load_profile()                     # the table's own, else the packaged one
->>> profile = parse_profile(json.loads(text), "upload.json")
+>>> profile = load_profile()        # the table's own, else the packaged one
+>>> parse_profile(profile.to_json(), "upload.json").names == profile.names
+True
+>>> parse_profile({"classes": {}, "version": 1}, "upload.json")
+Traceback (most recent call last):
+...
+companion.vision.profile.ProfileError: colour profile upload.json: missing classes canoe:brown, ...
 """
 
 from __future__ import annotations

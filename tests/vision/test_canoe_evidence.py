@@ -196,7 +196,7 @@ def test_a_hull_with_a_fringe_of_its_colour_past_its_end_is_one_canoe(detector, 
 def test_of_hulls_on_one_spot_those_with_body_are_kept_not_a_rim_of_more_pixels(detector):
     # Two red hulls side by side whose dark edges take the brown class all round them:
     # the edge has more pixels than either hull, its middle lies between them, and it
-    # has no body (``CanoeFinder._apart_from_each_other``).
+    # has less body than either (``CanoeFinder._apart_from_each_other``).
     h, w = detector.shape
     inner = np.zeros((h, w), np.uint8)
     for y in (145, 155):
