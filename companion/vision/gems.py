@@ -169,22 +169,24 @@ class GemReader(Stage):
             return own if faceted else UNKNOWN
         if (standing := _stands_out(angles)) is not None:
             return standing
+        if ashore:
+            # Empty by the rules (R-LAND-2, R-RIVER-4), and no gem plainly there.
+            return None
         # No gem's colour stands out: the look of the gem (or of an empty hull) this
         # table's confirmed pictures showed in hulls of this colour that the middle is
         # nearest (``looks``), once it has learned two.
-        learned = None if ashore else self.looks.middle_gem(player, look)
+        learned = self.looks.middle_gem(player, look)
         if learned == EMPTY:
             return None
-        if learned is None and not ashore:
+        if learned is None:
             # Before the table has learned such looks: gems whose colours lie the same
             # way from the hull's (a violet gem and a clear one in a yellow hull) differ
             # in how far. The middle's part least like the hull (its core) past a gem's
             # colour on the way to it is no mix of hull and that gem, so not that gem; of
-            # the others, one that stands out by its direction is. (Not ashore: a canoe
-            # there is empty by the rules, a gem read only when plainly of another
-            # colour. ``_blend`` measures the way against the gem's colour as seen in
-            # canoes once learned, the direction test against its colour anywhere: on
-            # the stills both are the profile's, as GEM_BEYOND was measured.)
+            # the others, one that stands out by its direction is. (``_blend`` measures
+            # the way against the gem's colour as seen in canoes once learned, the
+            # direction test against its colour anywhere: on the stills both are the
+            # profile's, as GEM_BEYOND was measured.)
             reached = _stands_out([(angle, g) for angle, g in angles
                                    if self._blend(core, hull, g, player) <= GEM_BEYOND])
             if reached is not None:

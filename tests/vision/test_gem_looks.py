@@ -61,10 +61,12 @@ def test_a_middle_short_of_both_gems_colours_the_same_way_is_unsure(detector, pr
 
 
 def test_R_LAND_2_a_canoe_ashore_gets_no_gem_from_how_far_its_middle_lies(detector, profile):
-    # On the dock a canoe is empty by the rules (R-LAND-2): only a gem plainly of
-    # another colour is read there, not one told from another by how far it lies.
+    # On the dock a canoe is empty by the rules (R-LAND-2; below the falls, R-RIVER-4):
+    # only a gem plainly of another colour is read there, not one told from another by
+    # how far it lies. Without one, the canoe is as the rules leave it: empty.
     violet, clear, hull = _violet_nearer_than_clear(profile)
-    assert detector._gem(_evidence(hull, clear), "green", ashore=True).gem == UNKNOWN
+    assert detector._gem(_evidence(hull, clear), "green", ashore=True).gem is None
+    assert detector._gem(_evidence(hull, clear), "green").gem == "clear"   # (afloat)
 
 
 def test_what_the_table_learned_of_its_empty_hulls_comes_before_how_far_the_middle_lies(
