@@ -67,6 +67,9 @@ def test_R_LAND_2_a_canoe_ashore_gets_no_gem_from_how_far_its_middle_lies(detect
     violet, clear, hull = _violet_nearer_than_clear(profile)
     assert detector._gem(_evidence(hull, clear), "green", ashore=True).gem is None
     assert detector._gem(_evidence(hull, clear), "green").gem == "clear"   # (afloat)
+    # A gem plainly of its colour is read ashore too: the reading says what is there.
+    green, red = profile.classes["canoe:green"].bgr, profile.classes["gem:red"].bgr
+    assert detector._gem(_evidence(green, red), "green", ashore=True).gem == "red"
 
 
 def test_what_the_table_learned_of_its_empty_hulls_comes_before_how_far_the_middle_lies(
