@@ -26,6 +26,7 @@ from .colours import CANOE_RGB
 from .known import PlaceError
 from .masks import pixels, polygon_mask
 from .profile import MIN_SIGMA, features
+from .take_looks import robust
 
 HULL_MM = (45.0, 16.0)     # a canoe's length and width (vision.md)
 TURNS = 12                 # orientations tried (every 15 degrees)
@@ -86,9 +87,7 @@ def _respond(mine: np.ndarray, hull: np.ndarray, ring: np.ndarray) -> np.ndarray
 def _unlike(f: np.ndarray, where: np.ndarray) -> np.ndarray:
     """The pixels of `where` (a mask) whose features lie beyond UNLIKE_PRINT robust
     z-scores from the median of `where`: what is not the print that fills most of it."""
-    px = f[where]
-    median = np.median(px, axis=0)
-    spread = np.maximum(1.4826 * np.median(np.abs(px - median), axis=0), MIN_SIGMA)
+    median, spread = robust(f[where], np.array(MIN_SIGMA))
     z = np.sqrt((((f - median) / spread) ** 2).sum(axis=2))
     return cast(np.ndarray, where & (z > UNLIKE_PRINT))
 

@@ -29,6 +29,7 @@ from .profile import (
     features,
 )
 from .surface import cell_look, cell_px
+from .take_looks import robust
 from .thresholds import RIM_MM, _odd
 
 # A cell of the print away from the places takes a piece's colour class when this share
@@ -257,11 +258,8 @@ def canoe_shadow_pixels(img: np.ndarray, board: Board,
     ``CanoeFinder._hulls``): a thin dark line along the hull is its own edge."""
     s = px_per_mm
     h, w = img.shape[:2]
-    disc_f = features(disc_px.astype(np.float64))
-    disc = np.median(disc_f, axis=0)
-    lum = disc_f[:, 2]
-    middle = float(disc[2])
-    spread = max(1.4826 * float(np.median(np.abs(lum - middle))), MIN_SIGMA[2])
+    disc, spreads = robust(features(disc_px.astype(np.float64)), np.array(MIN_SIGMA))
+    middle, spread = float(disc[2]), float(spreads[2])
     half = tuple(int((side / 2 + SHADOW_CLEAR_MM) * s) for side in HULL_MM)
     dark = np.zeros((h, w), np.uint8)
     for slot, canoe in canoes:
