@@ -54,7 +54,7 @@ def data_dir() -> Path:
 
 def packaged(name: str) -> Path:
     """A default file shipped inside the package (board.json, profile.json, leds.json,
-    markers.svg)."""
+    markers.svg, gem_model.json)."""
     return PACKAGED / name
 
 

@@ -47,6 +47,7 @@ from .board import Board
 from .canoes import CanoeFinder
 from .cloud import CloudFinder
 from .discs import DiscReader
+from .gem_model import GemModel, load_gem_model
 from .gems import GemReader
 from .hands import HandFinder
 from .light import LightMeter
@@ -99,6 +100,10 @@ class Reading:
     # The board's look cells (``surface``) the frame does not reach, where the picture
     # is streaks: nothing of the board's look is learned there (None: it reaches all).
     unseen: np.ndarray | None = field(default=None, repr=False)
+    # Each canoe's middle as measured (player, place or None, ``GemEvidence`` or None):
+    # what the gem model (``gem_model``) is fitted on.
+    middles: list[tuple[str, str | None, GemEvidence | None]] = field(
+        default_factory=list, repr=False)
 
 
 class Detector(BoardMasks, Straightener, HandFinder, CanoeFinder, GemReader, DiscReader):
@@ -108,9 +113,13 @@ class Detector(BoardMasks, Straightener, HandFinder, CanoeFinder, GemReader, Dis
     discs); this class holds their shared state and runs them in order (``read``), and
     decides what the evidence makes of each place (``_observation``)."""
 
-    def __init__(self, board: Board, profile: ColourProfile, px_per_mm: float = 1.0) -> None:
+    def __init__(self, board: Board, profile: ColourProfile, px_per_mm: float = 1.0,
+                 gem_model: GemModel | None | bool = True) -> None:
+        """`gem_model`: the model that reads gems in canoes on the river (True: the
+        packaged one; None: the hand rules alone)."""
         self.board = board
         self.profile = profile
+        self.gem_model = load_gem_model() if gem_model is True else gem_model or None
         self.scale = px_per_mm
         self.light = LightMeter(board, px_per_mm)
         self.looks = PieceLooks()
@@ -275,10 +284,12 @@ class Detector(BoardMasks, Straightener, HandFinder, CanoeFinder, GemReader, Dis
             middles.append((player, centre, self._evidence_cached(
                 image, location, img, centre, player, cache, (ys, xs))))
         plain = self._plain_texture(e for _, _, e in middles)
+        measured_middles = []
         for player, centre, evidence in middles:
             # On the dock and below the falls canoes are empty by the rules (R-LAND-2,
             # R-RIVER-4): only a gem plainly of another colour is reported there.
             place = self.board.place_at(centre)
+            measured_middles.append((player, place, evidence))
             read = self._gem(evidence, player, place in ("D", "F"), plain)
             canoes.append((player, centre, read.gem))
             if place is not None:
@@ -291,7 +302,7 @@ class Detector(BoardMasks, Straightener, HandFinder, CanoeFinder, GemReader, Dis
         clock.lap("discs+weather")
         return Reading(obs, bool(occluded_places) or bool(blocked.any()) or bool(unseen),
                        img, clock.laps, seen, why, dict(self._contrasts), measured,
-                       unseen_cells)
+                       unseen_cells, measured_middles)
 
 
     def _canoes_apart_from_the_print(

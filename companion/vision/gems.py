@@ -3,8 +3,10 @@
 A canoe's middle is read from the camera frame itself (sharper), against the canoe's own
 hull: pixels unlike the hull give the direction in which the middle leaves the hull's
 colour, towards one gem's colour; a middle paler than this table's empty hulls of the
-colour is a clear gem (``looks.PieceLooks.pale_gem``); a faceted middle of the hull's own
-colour is that colour's gem. Unsure is "unknown".
+colour is a clear gem (``looks.PieceLooks.pale_gem``); a faceted middle of the hull's
+own colour is that colour's gem. On the river the gem model (``gem_model``, fitted on
+many tables) weighs what these rules say: it names a coloured gem they missed and
+leaves a colour it contradicts unknown. Unsure is "unknown".
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from collections.abc import Iterable
 import cv2
 import numpy as np
 
+from .gem_model import gem_features, table_gem_colours, weigh
 from .locate import Location
 from .looks import EMPTY
 from .profile import (
@@ -128,6 +131,22 @@ class GemReader(Stage):
 
     def _judge_gem(self, evidence: GemEvidence, player: str, ashore: bool,
                    plain: float | None = None) -> str | None:
+        ruled = self._ruled_gem(evidence, player, ashore, plain)
+        if ashore or self.gem_model is None:
+            return ruled
+        return self._weighed_gem(ruled, evidence, player)
+
+    def _weighed_gem(self, ruled: str | None, evidence: GemEvidence, player: str
+                     ) -> str | None:
+        """The hand rules' gem for a canoe on the river (`ruled`), weighed by the gem
+        model (``gem_model.weigh``)."""
+        assert self.gem_model is not None
+        return weigh(ruled, self.gem_model.shares(
+            gem_features(evidence, player, table_gem_colours(self.profile))))
+
+    def _ruled_gem(self, evidence: GemEvidence, player: str, ashore: bool,
+                   plain: float | None = None) -> str | None:
+        """The gem the hand rules read (what ``_judge_gem`` weighs)."""
         unlike, hull, core, texture, middle, look = evidence
         own = player if player in self._gem_idx else None
         if unlike < GEM_UNLIKE:

@@ -34,6 +34,7 @@ from companion.rules import SLOTS
 
 from .board import Board, load_board
 from .detect import Detector, Reading
+from .gem_model import GemModel
 from .locate import BoardLocator, Location
 from .profile import ColourProfile
 from .profile_file import load_profile
@@ -46,12 +47,14 @@ class Vision:
 
     def __init__(self, board: Board | str | Path | None = None,
                  profile: ColourProfile | str | Path | None = None,
-                 px_per_mm: float = 0.8, settle: int = 1) -> None:
+                 px_per_mm: float = 0.8, settle: int = 1,
+                 gem_model: GemModel | None | bool = True) -> None:
+        """`gem_model`: what reads the gems in canoes on the river (``Detector``)."""
         self.board = board if isinstance(board, Board) else load_board(board)
         self.profile = (profile if isinstance(profile, ColourProfile)
                         else load_profile(profile))
         self.locator = BoardLocator(self.board)
-        self.detector = Detector(self.board, self.profile, px_per_mm)
+        self.detector = Detector(self.board, self.profile, px_per_mm, gem_model)
         self.settle = max(1, settle)
         self.view = StillView(self.board, self.settle)
         self._read_version = -1  # the still view last read (StillView.version)

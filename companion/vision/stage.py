@@ -14,6 +14,7 @@ import numpy as np
 if TYPE_CHECKING:
     from .board import Board
     from .disc_looks import DiscLooks
+    from .gem_model import GemModel
     from .light import LightMeter
     from .looks import PieceLooks
     from .profile import ColourProfile
@@ -57,6 +58,7 @@ class Stage:
     shape: tuple[int, int]
     light: LightMeter
     looks: PieceLooks  # this table's learned look of its pieces
+    gem_model: GemModel | None  # the gems in canoes on the river (None: the hand rules)
 
     # From the profile (``Detector.__init__``).
     _canoe_idx: dict[str, int]  # canoe colour -> its class index

@@ -2,7 +2,10 @@
 uneven than this table's empty hulls look: learned from the confirmed pictures, or,
 before the table has shown any, than the plain middles of the same picture. How uneven
 an empty hull looks depends on the lamp and the hull's make, so the sensor noise alone is
-no yardstick."""
+no yardstick.
+
+These pin the hand rules themselves (``GemReader._ruled_gem``), read without the gem
+model that weighs them on the river (tests/vision/test_gem_model.py)."""
 
 from __future__ import annotations
 
@@ -21,7 +24,7 @@ SCALE = 0.8
 
 @pytest.fixture
 def detector(board, profile):
-    return Detector(board, profile, SCALE)
+    return Detector(board, profile, SCALE, gem_model=None)
 
 
 def _plain(texture: float) -> GemEvidence:

@@ -1,0 +1,191 @@
+"""The gem in a canoe on the river, from one picture: a model fitted on many tables,
+weighing what the hand rules (``gems.GemReader``) read.
+
+>>> model = load_gem_model()
+>>> model.classes[0], len(model.features)
+('none', 29)
+
+The hand rules read a canoe's middle well where they were tuned (the project's 2-D
+renderer) and poorly at other tables: on the tuned 3-D worlds they name a gem in a
+hull of its own colour that is not there, or a violet gem in a yellow hull as red. This
+model weighs the same evidence (``GemEvidence``: the middle against its own hull, and
+against this table's calibrated gem colours) as a multinomial logistic regression,
+fitted on the canoes of the tuned 3-D worlds and the 2-D renderer
+(``tools/train_gem_model.py``, whose ``--evaluate`` reads each 3-D world with a model
+fitted without it). Every feature is a ratio or a difference against the canoe's own
+hull or the table's own profile, so a lamp's level and tint leave it alone. It does not
+replace the rules (``weigh``): fitted on the 3-D worlds alone it read the 2-D
+renderer's gems far worse than they do, and across tables it cannot tell an empty
+hull's pale inside from a clear gem.
+
+The model is data (``calibration/gem_model.json``, shipped in the package), read once.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from companion.paths import packaged
+from companion.rules.geometry import PLAYER_COLOURS
+
+from .profile import ColourProfile
+from .sighting import UNKNOWN
+from .stage import GemEvidence
+
+# The gem colours, in the order their features are laid out; "none" is an empty canoe.
+GEMS = ("red", "blue", "yellow", "violet", "clear")
+NO_GEM = "none"
+CLASSES = (NO_GEM, *GEMS)
+COLOURED = GEMS[:-1]
+# How sure the model must be of a coloured gem to name it, or of none, to gainsay the
+# hand rules; and how likely it must find a colour the rules name to let it stand.
+SURE = 0.8
+PLAUSIBLE = 0.3
+
+FEATURES = (
+    "unlike", "log_texture", "pale", "shift_b", "shift_g", "shift_r",
+    "core_b", "core_g", "core_r", "middle_b", "middle_g", "middle_r",
+    "core_level", "middle_level",
+    *(f"{kind}_{gem}" for gem in GEMS for kind in ("angle", "blend")),
+    *(f"hull_{player}" for player in PLAYER_COLOURS),
+)
+
+
+def gem_features(evidence: GemEvidence, player: str,
+                 gem_colours: Mapping[str, np.ndarray]) -> np.ndarray:
+    """The model's inputs for one canoe's middle (``FEATURES``, in order).
+    `gem_colours`: each gem's colour at this table (BGR, the profile's), against which
+    the direction the middle leaves its hull in is measured."""
+    hull = np.asarray(evidence.hull, np.float64)
+    core = np.asarray(evidence.core, np.float64)
+    middle = np.asarray(evidence.middle, np.float64)
+    level = max(float(hull.sum()), 1.0)
+    out = [float(evidence.unlike), math.log(max(float(evidence.texture), 1e-3)),
+           *(float(v) for v in evidence.look),
+           *((core - hull) / level), *((middle - hull) / level),
+           float(core.sum()) / level, float(middle.sum()) / level]
+    away = core - hull
+    for gem in GEMS:
+        towards = np.asarray(gem_colours[gem], np.float64) - hull
+        cos = float(away @ towards) / max(float(np.linalg.norm(away) * np.linalg.norm(towards)),
+                                          1e-6)
+        out.append(math.acos(max(-1.0, min(1.0, cos))) / math.pi)
+        out.append(float(away @ towards) / max(float(towards @ towards), 1e-6))
+    out.extend(1.0 if player == p else 0.0 for p in PLAYER_COLOURS)
+    return np.asarray(out, np.float64)
+
+
+def table_gem_colours(profile: ColourProfile) -> dict[str, np.ndarray]:
+    """Each gem's colour at this table, as its profile learned it (what ``gem_features``
+    measures a middle against)."""
+    return {g: profile.classes[f"gem:{g}"].bgr for g in GEMS}
+
+
+@dataclass(frozen=True)
+class GemModel:
+    """A multinomial logistic regression over standardised ``FEATURES``."""
+
+    features: tuple[str, ...]
+    classes: tuple[str, ...]
+    mean: np.ndarray        # (features,)
+    scale: np.ndarray       # (features,)
+    weights: np.ndarray     # (features, classes)
+    bias: np.ndarray        # (classes,)
+    about: str = ""         # what it was fitted on
+
+    def probabilities(self, x: np.ndarray) -> np.ndarray:
+        """Each class's probability for feature rows `x` ((n, features) or (features,))."""
+        z = ((np.atleast_2d(x) - self.mean) / self.scale) @ self.weights + self.bias
+        z -= z.max(axis=1, keepdims=True)
+        e = np.exp(z)
+        p = e / e.sum(axis=1, keepdims=True)
+        return p[0] if np.ndim(x) == 1 else p
+
+    def shares(self, x: np.ndarray) -> dict[str, float]:
+        """Each class's probability for one feature row, by name."""
+        return dict(zip(self.classes, (float(v) for v in self.probabilities(x)),
+                        strict=True))
+
+    def to_json(self) -> dict[str, Any]:
+        return {"features": list(self.features), "classes": list(self.classes),
+                "mean": _rounded(self.mean), "scale": _rounded(self.scale),
+                "weights": [_rounded(row) for row in self.weights],
+                "bias": _rounded(self.bias), "about": self.about}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> GemModel:
+        features = tuple(str(f) for f in data["features"])
+        classes = tuple(str(c) for c in data["classes"])
+        if features != FEATURES:
+            raise ValueError("gem model: its features are not this version's "
+                             f"({len(features)} given, {len(FEATURES)} expected)")
+        if set(classes) != set(CLASSES):
+            raise ValueError(f"gem model: unknown classes {sorted(set(classes) ^ set(CLASSES))}")
+        model = cls(features, classes, np.asarray(data["mean"], np.float64),
+                    np.asarray(data["scale"], np.float64),
+                    np.asarray(data["weights"], np.float64),
+                    np.asarray(data["bias"], np.float64), str(data.get("about", "")))
+        if model.weights.shape != (len(features), len(classes)) or \
+                model.mean.shape != (len(features),) or model.scale.shape != (len(features),) \
+                or model.bias.shape != (len(classes),) or not np.all(model.scale > 0):
+            raise ValueError("gem model: its arrays do not fit its features and classes")
+        return model
+
+
+def weigh(ruled: str | None, share: Mapping[str, float]) -> str | None:
+    """The gem in a canoe on the river: what the hand rules read (`ruled`: a gem, None
+    for none, or "unknown"), weighed by the model's `share` of each class.
+
+    A coloured gem the model is SURE of is that gem where the rules saw none, a clear
+    one, or could not tell. A colour the rules named that the model is sure is not there
+    (no gem or a clear one), or finds less likely than PLAUSIBLE, is "unknown": a gem
+    claimed where none is costs the inference far more than one missed. Empty against
+    clear stays the rules': across tables the model cannot tell an empty hull's pale
+    inside from a clear gem (this table's own paleness does, ``PieceLooks.pale_gem``).
+
+    >>> weigh(None, {"none": 0.05, "red": 0.0, "blue": 0.9, "yellow": 0.0,
+    ...              "violet": 0.05, "clear": 0.0})
+    'blue'
+    >>> weigh("red", {"none": 0.6, "red": 0.05, "blue": 0.0, "yellow": 0.0,
+    ...               "violet": 0.05, "clear": 0.3})
+    'unknown'
+    """
+    colourless = ruled in (None, "clear", UNKNOWN)
+    coloured = max(COLOURED, key=lambda g: share[g])
+    if share[coloured] >= SURE:
+        return coloured if colourless or ruled == coloured else UNKNOWN
+    if colourless:
+        return ruled
+    if share[NO_GEM] + share["clear"] >= SURE:
+        return UNKNOWN
+    return ruled if share.get(str(ruled), 0.0) >= PLAUSIBLE else UNKNOWN
+
+
+def _rounded(values: np.ndarray) -> list[float]:
+    return [round(float(v), 6) for v in values]
+
+
+PACKAGED = packaged("gem_model.json")
+
+
+@lru_cache(maxsize=4)
+def load_gem_model(path: str | Path | None = None) -> GemModel:
+    """The gem model in `path` (default: the packaged one)."""
+    where = Path(path) if path is not None else PACKAGED
+    try:
+        data = json.loads(where.read_text())
+    except (OSError, json.JSONDecodeError) as exc:
+        raise ValueError(f"gem model {where}: {exc}") from None
+    return GemModel.from_json(data)
+
+
+__all__ = ["CLASSES", "COLOURED", "FEATURES", "GEMS", "NO_GEM", "PLAUSIBLE", "SURE", "GemModel",
+           "gem_features", "load_gem_model", "table_gem_colours", "weigh"]
