@@ -27,7 +27,7 @@ import json
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -48,7 +48,7 @@ COLOURED = GEMS[:-1]
 # How sure the model must be of a coloured gem to name it, or of none, to gainsay the
 # hand rules; and how likely it must find a colour the rules name to let it stand.
 SURE = 0.8
-PLAUSIBLE = 0.3
+PLAUSIBLE = 0.05
 
 FEATURES = (
     "unlike", "log_texture", "pale", "shift_b", "shift_g", "shift_r",
@@ -68,19 +68,23 @@ def gem_features(evidence: GemEvidence, player: str,
     core = np.asarray(evidence.core, np.float64)
     middle = np.asarray(evidence.middle, np.float64)
     level = max(float(hull.sum()), 1.0)
-    out = [float(evidence.unlike), math.log(max(float(evidence.texture), 1e-3)),
-           *(float(v) for v in evidence.look),
-           *((core - hull) / level), *((middle - hull) / level),
-           float(core.sum()) / level, float(middle.sum()) / level]
     away = core - hull
-    for gem in GEMS:
-        towards = np.asarray(gem_colours[gem], np.float64) - hull
-        cos = float(away @ towards) / max(float(np.linalg.norm(away) * np.linalg.norm(towards)),
-                                          1e-6)
-        out.append(math.acos(max(-1.0, min(1.0, cos))) / math.pi)
-        out.append(float(away @ towards) / max(float(towards @ towards), 1e-6))
-    out.extend(1.0 if player == p else 0.0 for p in PLAYER_COLOURS)
-    return np.asarray(out, np.float64)
+    towards = np.array([gem_colours[g] for g in GEMS], np.float64) - hull
+    along = towards @ away
+    cos = along / np.maximum(np.linalg.norm(towards, axis=1) * np.linalg.norm(away), 1e-6)
+    out = np.zeros(len(FEATURES))
+    out[0] = evidence.unlike
+    out[1] = math.log(max(float(evidence.texture), 1e-3))
+    out[2:6] = evidence.look
+    out[6:9] = away / level
+    out[9:12] = (middle - hull) / level
+    out[12] = core.sum() / level
+    out[13] = middle.sum() / level
+    out[14:24:2] = np.arccos(np.clip(cos, -1.0, 1.0)) / math.pi
+    out[15:24:2] = along / np.maximum(np.einsum("ij,ij->i", towards, towards), 1e-6)
+    if player in PLAYER_COLOURS:
+        out[24 + PLAYER_COLOURS.index(player)] = 1.0
+    return out
 
 
 def table_gem_colours(profile: ColourProfile) -> dict[str, np.ndarray]:
@@ -101,13 +105,18 @@ class GemModel:
     bias: np.ndarray        # (classes,)
     about: str = ""         # what it was fitted on
 
+    @cached_property
+    def _affine(self) -> tuple[np.ndarray, np.ndarray]:
+        """The standardising folded into the weights: logits = x @ A + c."""
+        weights = self.weights / self.scale[:, None]
+        return weights, self.bias - (self.mean / self.scale) @ self.weights
+
     def probabilities(self, x: np.ndarray) -> np.ndarray:
         """Each class's probability for feature rows `x` ((n, features) or (features,))."""
-        z = ((np.atleast_2d(x) - self.mean) / self.scale) @ self.weights + self.bias
-        z -= z.max(axis=1, keepdims=True)
-        e = np.exp(z)
-        p = e / e.sum(axis=1, keepdims=True)
-        return p[0] if np.ndim(x) == 1 else p
+        weights, bias = self._affine
+        z = x @ weights + bias
+        z = np.exp(z - z.max(axis=-1, keepdims=True))
+        return z / z.sum(axis=-1, keepdims=True)
 
     def shares(self, x: np.ndarray) -> dict[str, float]:
         """Each class's probability for one feature row, by name."""
@@ -144,25 +153,28 @@ def weigh(ruled: str | None, share: Mapping[str, float]) -> str | None:
     """The gem in a canoe on the river: what the hand rules read (`ruled`: a gem, None
     for none, or "unknown"), weighed by the model's `share` of each class.
 
-    A coloured gem the model is SURE of is that gem where the rules saw none, a clear
-    one, or could not tell. A colour the rules named that the model is sure is not there
-    (no gem or a clear one), or finds less likely than PLAUSIBLE, is "unknown": a gem
-    claimed where none is costs the inference far more than one missed. Empty against
-    clear stays the rules': across tables the model cannot tell an empty hull's pale
-    inside from a clear gem (this table's own paleness does, ``PieceLooks.pale_gem``).
+    A coloured gem the model is SURE of is that gem where the rules saw none or could not
+    tell. A colour the rules named that the model is sure is not there (no gem or a
+    clear one), or finds less likely than PLAUSIBLE, is "unknown": a gem claimed where
+    none is costs the inference far more than one missed; so is a colour the rules named
+    against another the model is sure of. Clear and empty stay the rules': across tables
+    the model cannot tell an empty hull's pale inside from a clear gem (this table's own
+    paleness does, ``PieceLooks.pale_gem``), and where the rules saw a clear gem the
+    model's colour was more often wrong than right.
 
     >>> weigh(None, {"none": 0.05, "red": 0.0, "blue": 0.9, "yellow": 0.0,
     ...              "violet": 0.05, "clear": 0.0})
     'blue'
-    >>> weigh("red", {"none": 0.6, "red": 0.05, "blue": 0.0, "yellow": 0.0,
-    ...               "violet": 0.05, "clear": 0.3})
+    >>> weigh("red", {"none": 0.6, "red": 0.02, "blue": 0.0, "yellow": 0.0,
+    ...               "violet": 0.08, "clear": 0.3})
     'unknown'
     """
-    colourless = ruled in (None, "clear", UNKNOWN)
+    if ruled == "clear":
+        return ruled
     coloured = max(COLOURED, key=lambda g: share[g])
     if share[coloured] >= SURE:
-        return coloured if colourless or ruled == coloured else UNKNOWN
-    if colourless:
+        return coloured if ruled in (None, UNKNOWN, coloured) else UNKNOWN
+    if ruled in (None, UNKNOWN):
         return ruled
     if share[NO_GEM] + share["clear"] >= SURE:
         return UNKNOWN
