@@ -57,7 +57,7 @@ from tools.worlds.sensor import deliver, sensor_of  # noqa: E402
 RENDER_SEEDS = range(100_001, 100_601)
 RENDERED = "render2d"
 L2 = 1e-3        # the weights' penalty (per sample), against fitting one world's quirks
-STEPS = 4000
+NEWTON_STEPS = 50
 
 
 def truth_gems(truth: dict) -> dict[tuple[str, str], set[str | None]]:
@@ -151,39 +151,60 @@ def read_rendered(seeds: range) -> list[Row]:
     return rows
 
 
+def _loss(z: np.ndarray, target: np.ndarray, weight: np.ndarray, theta: np.ndarray
+          ) -> tuple[float, np.ndarray, np.ndarray]:
+    """The weighted cross-entropy plus L2 on the weights (not the biases) of parameters
+    `theta` ((features + 1, classes), biases last), and the class probabilities."""
+    logits = z @ theta
+    logits -= logits.max(axis=1, keepdims=True)
+    p = np.exp(logits)
+    p /= p.sum(axis=1, keepdims=True)
+    loss = -float(weight @ np.log(np.maximum((p * target).sum(axis=1), 1e-300)))
+    return loss + 0.5 * L2 * float(np.square(theta[:-1]).sum()), p, logits
+
+
 def fit(x: np.ndarray, y: np.ndarray, about: str) -> GemModel:
-    """Multinomial logistic regression by full-batch gradient descent (Adam) on
-    standardised features, each class weighted by the inverse square root of its count
-    (a table's mix of gems is not the worlds'; a rare class weighted fully would be
-    claimed everywhere)."""
+    """Multinomial logistic regression on standardised features, each class weighted by
+    the inverse square root of its count (a table's mix of gems is not the worlds'; a
+    rare class weighted fully would be claimed everywhere), with an L2 penalty on the
+    weights: a strictly convex loss, minimised by Newton's method to its one minimum, so
+    that the same canoes always give the same model."""
     mean = x.mean(axis=0)
     scale = x.std(axis=0)
     scale[scale < 1e-6] = 1.0
-    z = (x - mean) / scale
+    z = np.hstack([(x - mean) / scale, np.ones((len(x), 1))])
+    n, d = z.shape
     k = len(CLASSES)
-    target = np.zeros((len(y), k))
-    target[np.arange(len(y)), y] = 1.0
+    target = np.zeros((n, k))
+    target[np.arange(n), y] = 1.0
     counts = np.bincount(y, minlength=k).astype(np.float64)
-    weight = np.sqrt(len(y) / (k * np.maximum(counts, 1.0)))[y]
+    weight = np.sqrt(n / (k * np.maximum(counts, 1.0)))[y]
     weight /= weight.sum()
-    w = np.zeros((z.shape[1], k))
-    b = np.zeros(k)
-    m = [np.zeros_like(w), np.zeros_like(b)]
-    v = [np.zeros_like(w), np.zeros_like(b)]
-    rate, beta1, beta2 = 0.05, 0.9, 0.999
-    for step in range(1, STEPS + 1):
-        logits = z @ w + b
-        logits -= logits.max(axis=1, keepdims=True)
-        p = np.exp(logits)
-        p /= p.sum(axis=1, keepdims=True)
-        err = (p - target) * weight[:, None]
-        grads = [z.T @ err + L2 * w, err.sum(axis=0)]
-        for i, (param, g) in enumerate(zip((w, b), grads, strict=True)):
-            m[i] = beta1 * m[i] + (1 - beta1) * g
-            v[i] = beta2 * v[i] + (1 - beta2) * g * g
-            param -= rate * (m[i] / (1 - beta1 ** step)) / (np.sqrt(v[i] / (1 - beta2 ** step))
-                                                            + 1e-8)
-    return GemModel(FEATURES, CLASSES, mean, scale, w, b, about)
+    penalty = np.full(d, L2)
+    penalty[-1] = 1e-9  # (the biases: only what pins the softmax's free constant)
+    theta = np.zeros((d, k))
+    loss, p, _ = _loss(z, target, weight, theta)
+    for _ in range(NEWTON_STEPS):
+        grad = z.T @ ((p - target) * weight[:, None]) + penalty[:, None] * theta
+        hess = np.zeros((d, k, d, k))
+        for a in range(k):
+            for b in range(k):
+                s = weight * p[:, a] * ((a == b) - p[:, b])
+                hess[:, a, :, b] = (z * s[:, None]).T @ z
+        hess = hess.reshape(d * k, d * k) + np.diag(np.repeat(penalty, k))
+        step = np.linalg.solve(hess, grad.reshape(-1)).reshape(d, k)
+        shrink = 1.0
+        while True:  # halve the step until the loss goes down (it nearly always does at 1)
+            tried = theta - shrink * step
+            new_loss, new_p, _ = _loss(z, target, weight, tried)
+            if new_loss <= loss or shrink < 1e-6:
+                break
+            shrink /= 2
+        done = loss - new_loss < 1e-12
+        theta, loss, p = tried, new_loss, new_p
+        if done:
+            break
+    return GemModel(FEATURES, CLASSES, mean, scale, theta[:-1].copy(), theta[-1].copy(), about)
 
 
 def _ruled(rule: np.ndarray) -> list[str | None]:

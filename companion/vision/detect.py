@@ -25,7 +25,8 @@ How it looks:
    canoe's own hull: pixels unlike the hull give the direction in which the middle
    leaves the hull's colour, towards one gem's colour; a middle paler than this table's
    empty hulls is a clear gem; a faceted middle of the hull's own colour is that
-   colour's gem. Unsure is "unknown".
+   colour's gem. On the river a model fitted on many tables weighs what these rules
+   say (``gem_model.weigh``). Unsure is "unknown".
 6. Discs: a slot's ring (its canoes left out) unlike the other slots' and nearer this
    frame's water has no disc; hidden by canoes, it has one. Weather: the track
    position whose middle is much whiter than around it (the cloud).
