@@ -151,16 +151,16 @@ def read_rendered(seeds: range) -> list[Row]:
     return rows
 
 
-def _loss(z: np.ndarray, target: np.ndarray, weight: np.ndarray, theta: np.ndarray
-          ) -> tuple[float, np.ndarray, np.ndarray]:
-    """The weighted cross-entropy plus L2 on the weights (not the biases) of parameters
-    `theta` ((features + 1, classes), biases last), and the class probabilities."""
+def _loss(z: np.ndarray, target: np.ndarray, weight: np.ndarray, penalty: np.ndarray,
+          theta: np.ndarray) -> tuple[float, np.ndarray]:
+    """The weighted cross-entropy plus the `penalty` per row of parameters `theta`
+    ((features + 1, classes), biases last), and the class probabilities."""
     logits = z @ theta
     logits -= logits.max(axis=1, keepdims=True)
     p = np.exp(logits)
     p /= p.sum(axis=1, keepdims=True)
     loss = -float(weight @ np.log(np.maximum((p * target).sum(axis=1), 1e-300)))
-    return loss + 0.5 * L2 * float(np.square(theta[:-1]).sum()), p, logits
+    return loss + 0.5 * float(penalty @ np.square(theta).sum(axis=1)), p
 
 
 def fit(x: np.ndarray, y: np.ndarray, about: str) -> GemModel:
@@ -183,7 +183,7 @@ def fit(x: np.ndarray, y: np.ndarray, about: str) -> GemModel:
     penalty = np.full(d, L2)
     penalty[-1] = 1e-9  # (the biases: only what pins the softmax's free constant)
     theta = np.zeros((d, k))
-    loss, p, _ = _loss(z, target, weight, theta)
+    loss, p = _loss(z, target, weight, penalty, theta)
     for _ in range(NEWTON_STEPS):
         grad = z.T @ ((p - target) * weight[:, None]) + penalty[:, None] * theta
         hess = np.zeros((d, k, d, k))
@@ -196,14 +196,19 @@ def fit(x: np.ndarray, y: np.ndarray, about: str) -> GemModel:
         shrink = 1.0
         while True:  # halve the step until the loss goes down (it nearly always does at 1)
             tried = theta - shrink * step
-            new_loss, new_p, _ = _loss(z, target, weight, tried)
+            new_loss, new_p = _loss(z, target, weight, penalty, tried)
             if new_loss <= loss or shrink < 1e-6:
                 break
             shrink /= 2
+        if new_loss > loss:
+            break  # (no step lowers it: the minimum, to rounding)
         done = loss - new_loss < 1e-12
         theta, loss, p = tried, new_loss, new_p
         if done:
             break
+    else:
+        print(f"warning: the fit did not settle in {NEWTON_STEPS} Newton steps",
+              file=sys.stderr)
     return GemModel(FEATURES, CLASSES, mean, scale, theta[:-1].copy(), theta[-1].copy(), about)
 
 
@@ -256,8 +261,12 @@ def main() -> int:
     args = ap.parse_args()
     if args.cache is not None and args.cache.exists():
         data = np.load(args.cache)
-        x, y, where = data["x"], data["y"], data["where"]
-        rule = data["rule"]
+        if "features" not in data or tuple(data["features"]) != FEATURES:
+            print(f"{args.cache}: canoes read for other features; read them again "
+                  "(remove the file)", file=sys.stderr)
+            return 2
+        keep = np.isin(data["where"], [w.name for w in worlds() if w.tuning] + [RENDERED])
+        x, y, where, rule = (data[k][keep] for k in ("x", "y", "where", "rule"))
     else:
         from multiprocessing import Pool
 
@@ -272,14 +281,15 @@ def main() -> int:
         where = np.array([r[2] for r in rows])
         rule = np.array([r[3] for r in rows])
         if args.cache is not None:
-            np.savez(args.cache, x=x, y=y, where=where, rule=rule)
+            np.savez(args.cache, x=x, y=y, where=where, rule=rule,
+                     features=np.array(FEATURES))
     counts = {c: int((y == i).sum()) for i, c in enumerate(CLASSES)}
-    print(f"{len(y)} canoes from {len(set(where))} tuned worlds: {counts}")
+    print(f"{len(y)} canoes from the tuned worlds and the 2-D renderer: {counts}")
     if args.evaluate:
         evaluate(x, y, where, rule)
         return 0
-    about = (f"fitted by tools/train_gem_model.py on {len(y)} river canoes of the tuned "
-             f"worlds {', '.join(sorted(set(where)))}")
+    about = (f"fitted by tools/train_gem_model.py on {len(y)} river canoes of "
+             f"{', '.join(sorted(set(where)))}")
     args.out.write_text(json.dumps(fit(x, y, about).to_json(), indent=1) + "\n")
     print(f"wrote {args.out}")
     return 0

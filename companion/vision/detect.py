@@ -101,8 +101,8 @@ class Reading:
     # The board's look cells (``surface``) the frame does not reach, where the picture
     # is streaks: nothing of the board's look is learned there (None: it reaches all).
     unseen: np.ndarray | None = field(default=None, repr=False)
-    # Each canoe's middle as measured (player, place or None, ``GemEvidence`` or None):
-    # what the gem model (``gem_model``) is fitted on.
+    # Each canoe's middle as measured (player, the place it is reported at or None,
+    # ``GemEvidence`` or None): what the gem model (``gem_model``) is fitted on.
     middles: list[tuple[str, str | None, GemEvidence | None]] = field(
         default_factory=list, repr=False)
 
@@ -285,12 +285,10 @@ class Detector(BoardMasks, Straightener, HandFinder, CanoeFinder, GemReader, Dis
             middles.append((player, centre, self._evidence_cached(
                 image, location, img, centre, player, cache, (ys, xs))))
         plain = self._plain_texture(e for _, _, e in middles)
-        measured_middles = []
         for player, centre, evidence in middles:
             # On the dock and below the falls canoes are empty by the rules (R-LAND-2,
             # R-RIVER-4): only a gem plainly of another colour is reported there.
             place = self.board.place_at(centre)
-            measured_middles.append((player, place, evidence))
             read = self._gem(evidence, player, place in ("D", "F"), plain)
             canoes.append((player, centre, read.gem))
             if place is not None:
@@ -303,7 +301,8 @@ class Detector(BoardMasks, Straightener, HandFinder, CanoeFinder, GemReader, Dis
         clock.lap("discs+weather")
         return Reading(obs, bool(occluded_places) or bool(blocked.any()) or bool(unseen),
                        img, clock.laps, seen, why, dict(self._contrasts), measured,
-                       unseen_cells, measured_middles)
+                       unseen_cells, [(player, self._reported_at(centre), evidence)
+                                      for player, centre, evidence in middles])
 
 
     def _canoes_apart_from_the_print(

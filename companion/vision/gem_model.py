@@ -16,7 +16,7 @@ fitted without it). Every feature is a ratio or a difference against the canoe's
 hull or the table's own profile, so a lamp's level and tint leave it alone. It does not
 replace the rules (``weigh``): fitted on the 3-D worlds alone it read the 2-D
 renderer's gems far worse than they do, and across tables it cannot tell an empty
-hull's pale inside from a clear gem.
+hull's pale inside from a clear gem: it never names clear or empty itself.
 
 The model is data (``calibration/gem_model.json``, shipped in the package), read once.
 """
@@ -93,7 +93,7 @@ def table_gem_colours(profile: ColourProfile) -> dict[str, np.ndarray]:
     return {g: profile.classes[f"gem:{g}"].bgr for g in GEMS}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class GemModel:
     """A multinomial logistic regression over standardised ``FEATURES``."""
 
@@ -131,22 +131,33 @@ class GemModel:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> GemModel:
-        features = tuple(str(f) for f in data["features"])
-        classes = tuple(str(c) for c in data["classes"])
+        try:
+            features = tuple(str(f) for f in data["features"])
+            classes = tuple(str(c) for c in data["classes"])
+            arrays = [np.array(data[k], np.float64) for k in ("mean", "scale", "weights",
+                                                               "bias")]
+            about = str(data.get("about", ""))
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise ValueError(f"gem model: not a model's fields ({exc!r})") from None
         if features != FEATURES:
             raise ValueError("gem model: its features are not this version's "
                              f"({len(features)} given, {len(FEATURES)} expected)")
-        if set(classes) != set(CLASSES):
-            raise ValueError(f"gem model: unknown classes {sorted(set(classes) ^ set(CLASSES))}")
-        model = cls(features, classes, np.asarray(data["mean"], np.float64),
-                    np.asarray(data["scale"], np.float64),
-                    np.asarray(data["weights"], np.float64),
-                    np.asarray(data["bias"], np.float64), str(data.get("about", "")))
+        if sorted(classes) != sorted(CLASSES):
+            raise ValueError(f"gem model: unknown classes {list(classes)}")
+        for a in arrays:
+            a.setflags(write=False)  # (one model is shared by every detector)
+        model = cls(features, classes, *arrays, about)
         if model.weights.shape != (len(features), len(classes)) or \
                 model.mean.shape != (len(features),) or model.scale.shape != (len(features),) \
                 or model.bias.shape != (len(classes),) or not np.all(model.scale > 0):
             raise ValueError("gem model: its arrays do not fit its features and classes")
+        if not all(np.isfinite(a).all() for a in arrays):
+            raise ValueError("gem model: it holds numbers that are not finite")
         return model
+
+
+def _rounded(values: np.ndarray) -> list[float]:
+    return [round(float(v), 6) for v in values]
 
 
 def weigh(ruled: str | None, share: Mapping[str, float]) -> str | None:
@@ -157,10 +168,11 @@ def weigh(ruled: str | None, share: Mapping[str, float]) -> str | None:
     tell. A colour the rules named that the model is sure is not there (no gem or a
     clear one), or finds less likely than PLAUSIBLE, is "unknown": a gem claimed where
     none is costs the inference far more than one missed; so is a colour the rules named
-    against another the model is sure of. Clear and empty stay the rules': across tables
-    the model cannot tell an empty hull's pale inside from a clear gem (this table's own
-    paleness does, ``PieceLooks.pale_gem``), and where the rules saw a clear gem the
-    model's colour was more often wrong than right.
+    against another the model is sure of. The model never names clear or empty itself,
+    and a clear gem the rules saw stays: across tables it cannot tell an empty hull's
+    pale inside from a clear gem (this table's own paleness does,
+    ``PieceLooks.pale_gem``), and where the rules saw a clear gem the model's colour was
+    more often wrong than right.
 
     >>> weigh(None, {"none": 0.05, "red": 0.0, "blue": 0.9, "yellow": 0.0,
     ...              "violet": 0.05, "clear": 0.0})
@@ -181,17 +193,20 @@ def weigh(ruled: str | None, share: Mapping[str, float]) -> str | None:
     return ruled if share.get(str(ruled), 0.0) >= PLAUSIBLE else UNKNOWN
 
 
-def _rounded(values: np.ndarray) -> list[float]:
-    return [round(float(v), 6) for v in values]
-
-
 PACKAGED = packaged("gem_model.json")
 
 
-@lru_cache(maxsize=4)
 def load_gem_model(path: str | Path | None = None) -> GemModel:
-    """The gem model in `path` (default: the packaged one)."""
-    where = Path(path) if path is not None else PACKAGED
+    """The gem model in `path` (default: the packaged one, read once)."""
+    return _packaged() if path is None else _read(Path(path))
+
+
+@lru_cache(maxsize=1)
+def _packaged() -> GemModel:
+    return _read(PACKAGED)
+
+
+def _read(where: Path) -> GemModel:
     try:
         data = json.loads(where.read_text())
     except (OSError, json.JSONDecodeError) as exc:

@@ -13,7 +13,7 @@ from companion.vision.stage import GemEvidence
 
 @pytest.fixture
 def detector(board, profile):
-    return Detector(board, profile, 0.8)
+    return Detector(board, profile, 0.8, gem_model=None)  # (the hand rules alone)
 
 
 def test_a_gem_is_judged_by_its_look_in_hulls_of_the_same_colour(detector, profile):

@@ -44,12 +44,14 @@ def test_a_coloured_gem_the_model_is_sure_of_is_named_where_the_rules_saw_none()
 
 
 def test_a_colour_the_rules_name_against_the_models_sure_one_is_unknown():
-    assert weigh("red", _share(violet=SURE + 0.05)) == UNKNOWN
+    # (red itself likely enough to stand, were the model not sure of violet)
+    assert weigh("red", _share(violet=SURE + 0.05, red=0.1)) == UNKNOWN
 
 
 def test_a_colour_the_model_is_sure_is_not_there_is_unknown():
     # (an empty red hull whose middle the rules took for a red gem's facets)
-    assert weigh("red", _share(none=SURE - 0.2, clear=0.2, red=0.0)) == UNKNOWN
+    # (red itself likely enough to stand, were the model not sure there is no colour)
+    assert weigh("red", _share(none=SURE - 0.2, clear=0.2, red=0.1)) == UNKNOWN
 
 
 def test_a_colour_the_rules_name_stands_while_the_model_finds_it_plausible():
@@ -95,6 +97,38 @@ def test_features_do_not_change_with_the_lamps_level():
     assert np.allclose(dim, bright)
 
 
+def test_features_are_laid_out_as_named():
+    colours = {g: np.array([40.0 + 30 * i, 90.0, 160.0 - 20 * i]) for i, g in enumerate(GEMS)}
+    hull, core = np.array([50.0, 140.0, 180.0]), np.array([150.0, 60.0, 40.0])
+    evidence = _evidence(hull, core, unlike=0.7, texture=9.0)
+    named = dict(zip(FEATURES, gem_features(evidence, "yellow", colours), strict=True))
+    assert named["unlike"] == 0.7 and named["log_texture"] == pytest.approx(np.log(9.0))
+    assert named["pale"] == evidence.look[0] and named["shift_r"] == evidence.look[3]
+    assert named["core_b"] == pytest.approx((150 - 50) / hull.sum())
+    assert named["middle_level"] == pytest.approx(evidence.middle.sum() / hull.sum())
+    assert named["blend_violet"] == pytest.approx(
+        (core - hull) @ (colours["violet"] - hull) / np.sum(np.square(colours["violet"] - hull)))
+    assert named["hull_yellow"] == 1.0 and named["hull_red"] == 0.0
+
+
+def _always(gem: str) -> GemModel:
+    """A model sure of `gem` whatever it is shown."""
+    bias = np.array([10.0 if c == gem else 0.0 for c in CLASSES])
+    return GemModel(FEATURES, CLASSES, np.zeros(len(FEATURES)), np.ones(len(FEATURES)),
+                    np.zeros((len(FEATURES), len(CLASSES))), bias)
+
+
+def test_R_LAND_2_the_model_does_not_weigh_a_canoe_ashore(board, profile):
+    # A plain middle the rules read empty: the model sure of violet names it on the
+    # river, not on the dock, where canoes are empty by the rules (R-LAND-2, R-RIVER-4).
+    hull = profile.classes["canoe:green"].bgr
+    plain = GemEvidence(0.0, hull, hull, 3.0, hull, (1.0, 0.0, 0.0, 0.0))
+    weighed = Detector(board, profile, 0.8, gem_model=_always("violet"))
+    assert weighed._gem(plain, "green").gem == "violet"
+    assert weighed._gem(plain, "green", ashore=True).gem is None
+    assert Detector(board, profile, 0.8, gem_model=None)._gem(plain, "green").gem is None
+
+
 def test_the_packaged_model_names_a_yellow_gem_in_a_red_canoe(profile):
     # A middle whose most unlike part lies halfway from the red hull to the yellow gem's
     # colour, much of it unlike the hull: a yellow gem as a camera blurs it into its hull.
@@ -121,7 +155,10 @@ def test_a_model_survives_its_file():
 @pytest.mark.parametrize("change, said", [
     (lambda d: d.update(features=d["features"][:-1]), "its features are not this version's"),
     (lambda d: d.update(classes=[*d["classes"][:-1], "green"]), "unknown classes"),
+    (lambda d: d.update(classes=[*d["classes"][:-1], "red"]), "unknown classes"),
     (lambda d: d.update(bias=d["bias"][:-1]), "its arrays do not fit"),
+    (lambda d: d.update(bias=[float("nan")] * len(d["bias"])), "not finite"),
+    (lambda d: d.pop("weights"), "not a model's fields"),
 ])
 def test_a_broken_model_file_is_refused_in_one_line(change, said, tmp_path):
     data = load_gem_model().to_json()
@@ -136,7 +173,7 @@ def test_a_broken_model_file_is_refused_in_one_line(change, said, tmp_path):
         load_gem_model(path)
 
 
-def test_the_fit_recovers_classes_its_features_tell_apart():
+def test_the_fit_recovers_classes_and_does_not_depend_on_the_order_of_its_canoes():
     from tools.train_gem_model import fit
 
     rng = np.random.default_rng(7)
@@ -145,6 +182,11 @@ def test_the_fit_recovers_classes_its_features_tell_apart():
     x[np.arange(len(y)), y] += 3.0  # each class lifts a feature of its own
     model = fit(x, y, "synthetic")
     assert (model.probabilities(x).argmax(axis=1) == y).mean() > 0.9
+    # The loss is convex and the fit reaches its one minimum: the same canoes in another
+    # order give the same model (an optimiser stopped on the way would not).
+    order = rng.permutation(len(y))
+    again = fit(x[order], y[order], "synthetic")
+    assert np.allclose(model.probabilities(x), again.probabilities(x), atol=1e-6)
 
 
 W106 = Path(__file__).resolve().parents[1] / "fixtures" / "worlds" / "w106"
