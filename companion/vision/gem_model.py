@@ -13,7 +13,8 @@ against this table's calibrated gem colours) as a multinomial logistic regressio
 fitted on the canoes of the tuned 3-D worlds and the 2-D renderer
 (``tools/train_gem_model.py``, whose ``--evaluate`` reads each 3-D world with a model
 fitted without it). Every feature is a ratio or a difference against the canoe's own
-hull or the table's own profile, so a lamp's level and tint leave it alone. It does not
+hull or the table's own profile, so a lamp's level leaves it alone (its tint the light
+meter takes out before, with the marker paper as white). It does not
 replace the rules (``weigh``): fitted on the 3-D worlds alone it read the 2-D
 renderer's gems far worse than they do, and across tables it cannot tell an empty
 hull's pale inside from a clear gem: it never names clear or empty itself.
@@ -134,8 +135,8 @@ class GemModel:
         try:
             features = tuple(str(f) for f in data["features"])
             classes = tuple(str(c) for c in data["classes"])
-            arrays = [np.array(data[k], np.float64) for k in ("mean", "scale", "weights",
-                                                               "bias")]
+            mean, scale, weights, bias = (np.array(data[k], np.float64)
+                                          for k in ("mean", "scale", "weights", "bias"))
             about = str(data.get("about", ""))
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise ValueError(f"gem model: not a model's fields ({exc!r})") from None
@@ -144,9 +145,10 @@ class GemModel:
                              f"({len(features)} given, {len(FEATURES)} expected)")
         if sorted(classes) != sorted(CLASSES):
             raise ValueError(f"gem model: unknown classes {list(classes)}")
+        arrays = (mean, scale, weights, bias)
         for a in arrays:
             a.setflags(write=False)  # (one model is shared by every detector)
-        model = cls(features, classes, *arrays, about)
+        model = cls(features, classes, mean, scale, weights, bias, about)
         if model.weights.shape != (len(features), len(classes)) or \
                 model.mean.shape != (len(features),) or model.scale.shape != (len(features),) \
                 or model.bias.shape != (len(classes),) or not np.all(model.scale > 0):
