@@ -38,7 +38,7 @@ from scoring import failure_lines, figures, score  # noqa: E402
 from companion.rules import SLOTS, Game  # noqa: E402
 from companion.rules.geometry import PLAYER_COLOURS  # noqa: E402
 from companion.vision.observer import Vision  # noqa: E402
-from companion.vision.render import Nuisance, Renderer  # noqa: E402
+from companion.vision.render import Nuisance, Renderer, Shot  # noqa: E402
 
 
 def random_game(seed: int) -> Game:
@@ -76,14 +76,20 @@ def _setup() -> None:
     _renderer = Renderer(_vision.board)
 
 
-def run_case(case: tuple[int, bool]) -> dict:
-    seed, hand = case
-    assert _renderer is not None and _vision is not None
+def board_shot(renderer: Renderer, seed: int, hand: bool = False) -> Shot:
+    """Board `seed`: its random game's state rendered at the issue's nuisances, one board
+    in ten with a disc out of the river."""
     game = random_game(seed)
     rnd = random.Random(seed * 7 + 1)
     missing = [rnd.choice(SLOTS)] if rnd.random() < 0.1 else []
-    shot = _renderer.render(game.state, seed=seed, nuisance=Nuisance.issue(), hand=hand,
-                            missing_discs=missing)
+    return renderer.render(game.state, seed=seed, nuisance=Nuisance.issue(), hand=hand,
+                           missing_discs=missing)
+
+
+def run_case(case: tuple[int, bool]) -> dict:
+    seed, hand = case
+    assert _renderer is not None and _vision is not None
+    shot = board_shot(_renderer, seed, hand)
     _vision.reset()
     obs = _vision.observe(shot.image)
     out = score(obs, shot.truth)

@@ -128,24 +128,18 @@ def read_world(world: WorldFixture) -> list[Row]:
 
 
 def read_rendered(seeds: range) -> list[Row]:
-    """The canoes of the 2-D renderer's boards (world RENDERED)."""
-    import random
+    """The canoes of the 2-D renderer's boards (world RENDERED), made as
+    ``benchmarks/vision_accuracy.py`` makes its own."""
+    from vision_accuracy import board_shot
 
-    from vision_accuracy import random_game
-
-    from companion.rules import SLOTS
-    from companion.vision.render import Nuisance, Renderer
+    from companion.vision.render import Renderer
 
     cv2.setNumThreads(1)
     vision = Vision(settle=1, gem_model=None)
     renderer = Renderer(vision.board)
     rows: list[Row] = []
     for seed in seeds:
-        game = random_game(seed)
-        rnd = random.Random(seed * 7 + 1)
-        missing = [rnd.choice(SLOTS)] if rnd.random() < 0.1 else []
-        shot = renderer.render(game.state, seed=seed, nuisance=Nuisance.issue(),
-                               missing_discs=missing)
+        shot = board_shot(renderer, seed)
         rows += [(x, y, RENDERED, r)
                  for x, y, r in read_canoes(vision, shot.image, shot.truth)]
     return rows

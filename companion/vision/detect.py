@@ -48,7 +48,7 @@ from .board import Board
 from .canoes import CanoeFinder
 from .cloud import CloudFinder
 from .discs import DiscReader
-from .gem_model import GemModel, load_gem_model
+from .gem_model import GemModel, load_gem_model, table_gem_colours
 from .gems import GemReader
 from .hands import HandFinder
 from .light import LightMeter
@@ -116,11 +116,11 @@ class Detector(BoardMasks, Straightener, HandFinder, CanoeFinder, GemReader, Dis
 
     def __init__(self, board: Board, profile: ColourProfile, px_per_mm: float = 1.0,
                  gem_model: GemModel | None | bool = True) -> None:
-        """`gem_model`: the model that reads gems in canoes on the river (True: the
-        packaged one; None: the hand rules alone)."""
+        """`gem_model` weighs gems on the river: True, the packaged one; None, none."""
         self.board = board
         self.profile = profile
         self.gem_model = load_gem_model() if gem_model is True else gem_model or None
+        self._gem_colours = table_gem_colours(profile)
         self.scale = px_per_mm
         self.light = LightMeter(board, px_per_mm)
         self.looks = PieceLooks()

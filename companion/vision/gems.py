@@ -17,7 +17,7 @@ from collections.abc import Iterable
 import cv2
 import numpy as np
 
-from .gem_model import gem_features, table_gem_colours, weigh
+from .gem_model import gem_features, weigh
 from .locate import Location
 from .looks import EMPTY
 from .profile import (
@@ -142,7 +142,7 @@ class GemReader(Stage):
         model (``gem_model.weigh``)."""
         assert self.gem_model is not None
         return weigh(ruled, self.gem_model.shares(
-            gem_features(evidence, player, table_gem_colours(self.profile))))
+            gem_features(evidence, player, self._gem_colours)))
 
     def _ruled_gem(self, evidence: GemEvidence, player: str, ashore: bool,
                    plain: float | None = None) -> str | None:

@@ -59,6 +59,7 @@ class Stage:
     light: LightMeter
     looks: PieceLooks  # this table's learned look of its pieces
     gem_model: GemModel | None  # the gems in canoes on the river (None: the hand rules)
+    _gem_colours: dict[str, np.ndarray]  # each gem's colour at this table (the profile's)
 
     # From the profile (``Detector.__init__``).
     _canoe_idx: dict[str, int]  # canoe colour -> its class index
