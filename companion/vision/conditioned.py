@@ -29,6 +29,7 @@ from companion.rules import PLACES, SLOTS
 
 from .expected import expected_observation
 from .masks import deposit_pixels
+from .pile_spots import spotted
 from .surface import largest_change
 from .thresholds import _odd
 
@@ -148,7 +149,7 @@ def changed_places(detector: Detector, before: np.ndarray, after: np.ndarray,
             # (What a gem taken is named by is its plain change: a faint rim would
             # dilute its colour.)
             piles[place[len(DEPOSIT):]] = (idx[0][changed], idx[1][changed])
-            if np.count_nonzero(changed | faint) >= detector.gem_px:
+            if np.count_nonzero(changed | faint) >= detector.gem_px or place in sized[2]:
                 out.add(place)
         elif np.count_nonzero(diff[idx]) >= enough:
             out.add(place)
@@ -218,7 +219,7 @@ def _place_labels(detector: Detector, pixels: Mapping[str, tuple[np.ndarray, np.
 
 
 def _gem_sized(detector: Detector, most: np.ndarray, least: float
-               ) -> tuple[np.ndarray, np.ndarray]:
+               ) -> tuple[np.ndarray, np.ndarray, set[str]]:
     """Where, over the deposits, a pixel's change less the change around it (the median
     over PILE_AROUND_MM) exceeds `least`: what a gem taken or put changes stands out of
     its pile; a smooth change over the whole pile does not (a canoe's shadow moving next
@@ -226,14 +227,18 @@ def _gem_sized(detector: Detector, most: np.ndarray, least: float
     False elsewhere. (The median is taken around each deposit that changed by more than
     FAINT of `least` at all, not over the whole board: it is most of a judged view's
     cost.) And, apart, the pixels that exceed FAINT of `least` where the pile's own
-    pixels within a gem's width of them do on average: a faint gem's patch (``FAINT``)."""
+    pixels within a gem's width of them do on average: a faint gem's patch (``FAINT``).
+    And the deposits (their place names) whose change holds a gem's spot: its disc's
+    mean change standing out of the change around it (``pile_spots``), within a gem's
+    reach of the pile (a pile's gems lie over its printed edge)."""
     out = np.zeros(most.shape, bool)
     faint = np.zeros(most.shape, bool)
+    spots: set[str] = set()
     k = _odd(PILE_AROUND_MM * detector.scale)
     g = _gem_width(detector)
-    for (ys, xs, (y0, y1, x0, x1)), (pile, share) in zip(_deposit_boxes(detector),
-                                                          _pile_windows(detector), strict=True):
-        if int(most[ys, xs].max()) <= FAINT * least:  # (no deposit here is empty)
+    for (place, ys, xs, (y0, y1, x0, x1)), (pile, share, reach) in zip(
+            _deposit_boxes(detector), _pile_windows(detector), strict=True):
+        if int(most[y0:y1, x0:x1][reach].max()) <= FAINT * least:  # (none is empty)
             continue
         part = np.ascontiguousarray(most[y0:y1, x0:x1])
         over = cv2.subtract(part, cv2.medianBlur(part, k))
@@ -249,7 +254,12 @@ def _gem_sized(detector: Detector, most: np.ndarray, least: float
         beside = cv2.dilate(((part > PIXEL_CHANGE) & (pile == 0)).astype(np.uint8),
                             np.ones((g, g), np.uint8)).astype(bool)
         faint[ys, xs] = (patch & ~beside)[py, px] & (over[py, px] > FAINT * least)
-    return out, faint
+        # (Nor a spot beside a place's change off the pile's reach.)
+        near = cv2.dilate(((part > PIXEL_CHANGE) & ~reach).astype(np.uint8),
+                          np.ones((g, g), np.uint8)).astype(bool)
+        if spotted(over, reach & ~near, g, FAINT * least):
+            spots.add(place)
+    return out, faint, spots
 
 
 def _gem_width(detector: Detector) -> int:
@@ -257,25 +267,29 @@ def _gem_width(detector: Detector) -> int:
     return _odd(2 * math.sqrt(detector.gem_px / math.pi))
 
 
-def _pile_windows(detector: Detector) -> list[tuple[np.ndarray, np.ndarray]]:
-    """Per deposit of ``_deposit_boxes``, in its rectangle: its pixels (1.0, else 0.0)
-    and the share of them within a gem's width around each pixel, worked out once per
-    detector."""
+def _pile_windows(detector: Detector) -> list[tuple[np.ndarray, np.ndarray, np.ndarray]]:
+    """Per deposit of ``_deposit_boxes``, in its rectangle: its pixels (1.0, else 0.0),
+    the share of them within a gem's width around each pixel, and where a gem of its
+    pile may lie (its pixels and half a gem's width around them: bool), worked out once
+    per detector."""
     cached = getattr(detector, "_pile_windows", None)
     if cached is None:
         g = _gem_width(detector)
+        disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (g, g))
         cached = []
-        for ys, xs, (y0, y1, x0, x1) in _deposit_boxes(detector):
+        for _, ys, xs, (y0, y1, x0, x1) in _deposit_boxes(detector):
             pile = np.zeros((y1 - y0, x1 - x0), np.float32)
             pile[ys - y0, xs - x0] = 1.0
-            cached.append((pile, cv2.blur(pile, (g, g))))
+            reach = cv2.dilate(pile.astype(np.uint8), disc).astype(bool)
+            cached.append((pile, cv2.blur(pile, (g, g)), reach))
         detector._pile_windows = cached  # type: ignore[attr-defined]
     return cached
 
 
 def _deposit_boxes(detector: Detector
-                   ) -> list[tuple[np.ndarray, np.ndarray, tuple[int, int, int, int]]]:
-    """Each deposit's pixels (ys, xs) and the rectangle (y0, y1, x0, x1) around them,
+                   ) -> list[tuple[str, np.ndarray, np.ndarray, tuple[int, int, int, int]]]:
+    """Each deposit's place name, its pixels (ys, xs) and the rectangle (y0, y1, x0,
+    x1) around them,
     with a margin for the median around them (so that the median at every pixel of
     the deposit is the board's own), worked out once per detector."""
     cached = getattr(detector, "_deposit_boxes", None)
@@ -286,8 +300,9 @@ def _deposit_boxes(detector: Detector
         for place, (ys, xs) in _place_pixels(detector).items():
             if not place.startswith(DEPOSIT) or not len(ys):
                 continue
-            cached.append((ys, xs, (max(int(ys.min()) - pad, 0), min(int(ys.max()) + pad + 1, h),
-                                    max(int(xs.min()) - pad, 0), min(int(xs.max()) + pad + 1, w))))
+            cached.append((place, ys, xs,
+                           (max(int(ys.min()) - pad, 0), min(int(ys.max()) + pad + 1, h),
+                            max(int(xs.min()) - pad, 0), min(int(xs.max()) + pad + 1, w))))
         detector._deposit_boxes = cached  # type: ignore[attr-defined]
     return cached
 

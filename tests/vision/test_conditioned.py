@@ -129,8 +129,8 @@ def test_each_pile_is_measured_as_against_the_whole_board(vision, board, picture
     boxes = _deposit_boxes(detector)
     assert len(boxes) == len(board.deposits)
     for least in (3.0, 20.0, 60.0):
-        per_pile, _ = _gem_sized(detector, most, least)
-        for ys, xs, _ in boxes:
+        per_pile, _, _ = _gem_sized(detector, most, least)
+        for _, ys, xs, _ in boxes:
             assert (per_pile[ys, xs] == (everywhere[ys, xs] > least)).all()
 
 
@@ -152,7 +152,7 @@ def test_a_pile_that_changed_by_no_more_than_the_threshold_is_not_measured(visio
         strongest = int(most[pixels[name]].max())
         assert _gem_sized(detector, most, strongest - 1.0)[0][pixels[name]].any()
         assert not _gem_sized(detector, most, float(strongest))[0][pixels[name]].any()
-    assert not any(m[pixels[names[0]]].any() for m in _gem_sized(detector, most, 0.0))
+    assert not any(m[pixels[names[0]]].any() for m in _gem_sized(detector, most, 0.0)[:2])
 
 
 def _raised(image: np.ndarray, ys: np.ndarray, xs: np.ndarray, by: int) -> np.ndarray:
@@ -173,7 +173,7 @@ def test_a_faint_change_a_gem_wide_changes_its_pile(vision, board, picture):
     after = _raised(picture, ys, xs, int(np.ceil((FAINT + 0.2) * DEPOSIT_CHANGE)))
     changes = changed_places(vision.detector, picture, after)
     assert "deposit:violet" in changes
-    plain, _ = _gem_sized(vision.detector, largest_change(picture, after), DEPOSIT_CHANGE)
+    plain, _, _ = _gem_sized(vision.detector, largest_change(picture, after), DEPOSIT_CHANGE)
     assert not plain.any()
     # (Nothing to name a gem taken by: its plain change is what names it.)
     assert len(changes.piles["violet"][0]) == 0
@@ -200,13 +200,13 @@ def test_a_faint_change_beside_a_canoe_come_off_the_pile_is_no_gem(vision, board
     halo = tuple(np.meshgrid(rows, band, indexing="ij"))
     halo_ys, halo_xs = halo[0].ravel(), halo[1].ravel()
     faintly = _raised(picture, halo_ys, halo_xs, int(0.9 * DEPOSIT_CHANGE))
-    _, alone = _gem_sized(detector, largest_change(picture, faintly), DEPOSIT_CHANGE)
+    _, alone, _ = _gem_sized(detector, largest_change(picture, faintly), DEPOSIT_CHANGE)
     assert alone[halo_ys, halo_xs].any()
     # (A bow two pixels wide: a wider one fills half the median around the pile's edge,
     # which then takes the halo's change out by itself.)
     bow = tuple(np.meshgrid(rows, np.arange(left - 2, left), indexing="ij"))
     after = _raised(faintly, bow[0].ravel(), bow[1].ravel(), 100)
-    _, faint = _gem_sized(detector, largest_change(picture, after), DEPOSIT_CHANGE)
+    _, faint, _ = _gem_sized(detector, largest_change(picture, after), DEPOSIT_CHANGE)
     assert not faint[halo_ys, halo_xs].any()
 
 
