@@ -89,9 +89,10 @@ class Changes(frozenset[str]):
     track), with how much each weather position changed (``weather``: the mean
     difference there, in grey levels), which tells where the cloud went, the pixels of
     each deposit that changed as a gem's would (``piles``: deposit -> their indices; the
-    plain change only, so a deposit changed by a faint patch, ``FAINT``, may have few or
-    none), which tell what left it (``piles_taken``), and the changed places whose change is
-    all another place's spilling over (``spills``: place -> those places)."""
+    plain change only, so a deposit changed by a faint patch, ``FAINT``, or by a spot,
+    ``pile_spots``, may have few or none), which tell what left it (``piles_taken``),
+    and the changed places whose change is all another place's spilling over
+    (``spills``: place -> those places)."""
 
     weather: dict[int, float]
     piles: dict[str, tuple[np.ndarray, np.ndarray]]
@@ -224,9 +225,9 @@ def _gem_sized(detector: Detector, most: np.ndarray, least: float
     over PILE_AROUND_MM) exceeds `least`: what a gem taken or put changes stands out of
     its pile; a smooth change over the whole pile does not (a canoe's shadow moving next
     to it, or the light correction, which follows the pieces' shading, brightening it).
-    False elsewhere. (The median is taken around each deposit that changed by more than
-    FAINT of `least` at all, not over the whole board: it is most of a judged view's
-    cost.) And, apart, the pixels that exceed FAINT of `least` where the pile's own
+    False elsewhere. (The median is taken around each deposit whose reach changed by
+    more than FAINT of `least` at all, not over the whole board: it is most of a judged
+    view's cost.) And, apart, the pixels that exceed FAINT of `least` where the pile's own
     pixels within a gem's width of them do on average: a faint gem's patch (``FAINT``).
     And the deposits (their place names) whose change holds a gem's spot: its disc's
     mean change standing out of the change around it (``pile_spots``), within a gem's
@@ -238,8 +239,8 @@ def _gem_sized(detector: Detector, most: np.ndarray, least: float
     g = _gem_width(detector)
     for (place, ys, xs, (y0, y1, x0, x1)), (pile, share, reach) in zip(
             _deposit_boxes(detector), _pile_windows(detector), strict=True):
-        if int(most[y0:y1, x0:x1][reach].max()) <= FAINT * least:  # (none is empty)
-            continue
+        if int(most[y0:y1, x0:x1][reach].max()) <= FAINT * least:
+            continue  # (nothing came or went there)
         part = np.ascontiguousarray(most[y0:y1, x0:x1])
         over = cv2.subtract(part, cv2.medianBlur(part, k))
         py, px = ys - y0, xs - x0
@@ -254,10 +255,9 @@ def _gem_sized(detector: Detector, most: np.ndarray, least: float
         beside = cv2.dilate(((part > PIXEL_CHANGE) & (pile == 0)).astype(np.uint8),
                             np.ones((g, g), np.uint8)).astype(bool)
         faint[ys, xs] = (patch & ~beside)[py, px] & (over[py, px] > FAINT * least)
-        # (Nor a spot beside a place's change off the pile's reach.)
-        near = cv2.dilate(((part > PIXEL_CHANGE) & ~reach).astype(np.uint8),
-                          np.ones((g, g), np.uint8)).astype(bool)
-        if spotted(over, reach & ~near, g, FAINT * least):
+        # (A canoe's change beside the pile is in the spot's ring, or peaks beyond the
+        # reach: no spot of the pile's, ``pile_spots``.)
+        if spotted(over, reach, g, FAINT * least):
             spots.add(place)
     return out, faint, spots
 
@@ -289,9 +289,8 @@ def _pile_windows(detector: Detector) -> list[tuple[np.ndarray, np.ndarray, np.n
 def _deposit_boxes(detector: Detector
                    ) -> list[tuple[str, np.ndarray, np.ndarray, tuple[int, int, int, int]]]:
     """Each deposit's place name, its pixels (ys, xs) and the rectangle (y0, y1, x0,
-    x1) around them,
-    with a margin for the median around them (so that the median at every pixel of
-    the deposit is the board's own), worked out once per detector."""
+    x1) around them, with a margin for the median around them (so that the median at
+    every pixel of the deposit is the board's own), worked out once per detector."""
     cached = getattr(detector, "_deposit_boxes", None)
     if cached is None:
         h, w = detector.shape

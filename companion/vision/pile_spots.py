@@ -4,17 +4,22 @@ pile's change standing out of the change around it.
 >>> spotted(over, reach, gem_width=9)       # doctest: +SKIP
 True
 
-``conditioned`` counts a pile's pixels that changed by more than a fixed number of grey
-levels. A clear gem on a grey print changes its pixels by less than that: its soft
-edge, a highlight or two. Averaged over a gem's disc, though, its change stands out of
-the change around it. That is the question asked here, in units of that surrounding
-change. The change around is sensor noise, the camera's JPEG blocks over a pile's
-sharp edges, and a neighbour's shading. The units are measured in the ring around each
-spot, not fixed, so the same test holds for a noisy sensor and a clean one, a blue pile
-whose JPEG blocks ring and a grey one that lies flat.
+``conditioned`` counts a pile's pixels that changed by more than a threshold (so many
+grey levels over the pictures' noise). A clear gem on a grey print changes its pixels
+by less than that: its soft edge, a highlight or two. Averaged over a gem's disc,
+though, its change stands out of the change around it. That is the question asked
+here, in units of that surrounding change. The change around is sensor noise, the
+camera's JPEG blocks over a pile's sharp edges, and a neighbour's shading. The units
+are measured in the ring around each spot, not fixed, so the same test holds for a
+noisy sensor and a clean one, a blue pile whose JPEG blocks ring and a grey one that
+lies flat. (The ring is measured on the disc-averaged change, as the spot is, and it
+may reach off the pile: a spot must stand out of whatever lies around it, a canoe
+come beside the pile included.)
 """
 
 from __future__ import annotations
+
+from functools import lru_cache
 
 import cv2
 import numpy as np
@@ -28,13 +33,13 @@ import numpy as np
 # the clear takes seen went from 41 to 58 of 72, all takes from 153 to 174 of 190, and
 # still no pile was seen to change that did not.
 SPOT_SPREADS = 8.0
-# ... and a disc's mean change of this many grey levels at least (or more, as the
-# caller says: ``conditioned`` asks for as much as a faint gem's patch must change, more
-# in noisier pictures). Two pictures of a board lying still (the table's views, means
-# of many frames) agree so well that any change stands out of their ring: a change
-# come in from beside a pile changed a disc at its corner by 4 levels (the tuned g113,
-# a red pile no move touched); a clear gem taken changes one by 10-13 (the middle half
-# of the tuned games' takes).
+# ... and a disc's mean change of this many grey levels at least, or of as many as the
+# caller asks: ``conditioned`` asks for what a faint gem's patch must change (FAINT of
+# its threshold, which grows with the pictures' noise: 5.2 levels in a table's still
+# view, a mean of many frames). Such views agree so well that any change stands out of
+# their ring: a change come in from beside a pile changed a disc at its corner by 4.1
+# levels (the tuned g113, a red pile no move touched), which the caller's 5.2 keeps
+# out; a clear gem taken changes one by 10-13 (the middle half of the tuned takes).
 SPOT_LEVELS = 4.0
 # The ring: from one gem width to this many, around the spot's centre.
 RING_WIDTHS = 2.5
@@ -84,6 +89,7 @@ def spotted(over: np.ndarray, reach: np.ndarray, gem_width: int,
     return False
 
 
+@lru_cache(maxsize=8)
 def _ring(gem_width: int) -> tuple[np.ndarray, np.ndarray]:
     """The offsets (dy, dx) of the ring around a spot: from one gem width to
     RING_WIDTHS of them."""
@@ -91,7 +97,10 @@ def _ring(gem_width: int) -> tuple[np.ndarray, np.ndarray]:
     dy, dx = np.mgrid[-r:r + 1, -r:r + 1]
     far = np.hypot(dy, dx)
     ring = (far >= gem_width) & (far <= RING_WIDTHS * gem_width)
-    return dy[ring], dx[ring]
+    out = dy[ring], dx[ring]
+    for offsets in out:
+        offsets.flags.writeable = False  # (shared by every call: ``lru_cache``)
+    return out
 
 
 __all__ = ["RING_WIDTHS", "SPOT_LEVELS", "SPOT_SPREADS", "spotted"]

@@ -3,10 +3,18 @@ stands out of the change around it (``pile_spots``)."""
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
 import pytest
 
-from companion.vision.conditioned import _gem_sized, _gem_width, _place_pixels, changed_places
+from companion.vision.conditioned import (
+    DEPOSIT_CHANGE,
+    PIXEL_CHANGE,
+    _gem_sized,
+    _gem_width,
+    _place_pixels,
+    changed_places,
+)
 from companion.vision.observer import Vision
 from companion.vision.pile_spots import SPOT_LEVELS, spotted
 from companion.vision.surface import largest_change
@@ -21,8 +29,22 @@ def _disc(centre: tuple[int, int], radius: float, side: int = SIDE) -> np.ndarra
 
 
 def _noise(seed: int, sigma: float = 1.0) -> np.ndarray:
-    # (A pixel's change less the change around it: about as often below nought as above.)
+    # (Signed noise: harsher than the change ``conditioned`` measures, which is never
+    # below nought; ``_measured`` below makes that one.)
     return np.random.default_rng(seed).normal(0.0, sigma, (SIDE, SIDE)).astype(np.float32)
+
+
+def _measured(seed: int, sigma: float, gem: float = 0.0) -> np.ndarray:
+    # Two noisy pictures of a grey print, a gem's change of `gem` levels between them,
+    # measured as ``conditioned._gem_sized`` measures a pile: the largest channel's
+    # change, less its median over PILE_AROUND_MM (here 31 pixels), in uint8.
+    rng = np.random.default_rng(seed)
+    grey = np.full((SIDE, SIDE, 3), 120.0)
+    after = grey.copy()
+    after[_disc((40, 40), GEM / 2)] += gem
+    most = largest_change(*(np.clip(p + rng.normal(0.0, sigma, p.shape), 0, 255)
+                            .astype(np.uint8) for p in (grey, after)))
+    return cv2.subtract(most, cv2.medianBlur(most, 31))
 
 
 EVERYWHERE = np.ones((SIDE, SIDE), bool)
@@ -38,6 +60,24 @@ def test_a_gem_wide_change_of_a_few_levels_over_noise_is_a_spot(seed):
 @pytest.mark.parametrize("seed", range(20))
 def test_sensor_noise_alone_holds_no_spot(seed):
     assert not spotted(_noise(seed, sigma=3.0), EVERYWHERE, GEM)
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_the_change_as_measured_holds_a_gems_spot_and_no_other(seed):
+    assert spotted(_measured(seed, 1.0, gem=10.0), EVERYWHERE, GEM)
+    assert not spotted(_measured(seed, 3.0), EVERYWHERE, GEM)
+
+
+def test_a_change_strongest_beyond_the_piles_reach_is_not_the_piles():
+    # A gem-sized change whose middle lies just beyond the pile's reach (something come
+    # near the pile, not on it): its edge within the reach is no spot of the pile's.
+    over = np.zeros((SIDE, SIDE), np.float32)
+    over[_disc((40, 56), GEM / 2)] += 16.0
+    reach = np.zeros((SIDE, SIDE), bool)
+    reach[:, :52] = True
+    assert not spotted(over, reach, GEM)
+    reach[:, :60] = True
+    assert spotted(over, reach, GEM)
 
 
 def test_a_spot_among_changes_like_it_is_no_gem():
@@ -100,7 +140,7 @@ def test_a_clear_gem_taken_in_a_still_view_changes_its_pile(vision, board, pictu
     lifted[gem] += 8.0
     after = _noisy(lifted, 2, 1.0)
     most = largest_change(before, after)
-    least = 10.0 + 3 * float(np.median(most[::4, ::4]))
+    least = DEPOSIT_CHANGE + 3 * float(np.median(most[::4, ::4]))  # (as changed_places)
     plain, faint, spots = _gem_sized(detector, most, least)
     idx = _place_pixels(detector)["deposit:violet"]
     assert np.count_nonzero(plain[idx] | faint[idx]) < detector.gem_px
@@ -108,3 +148,26 @@ def test_a_clear_gem_taken_in_a_still_view_changes_its_pile(vision, board, pictu
     changed = changed_places(detector, before, after)
     assert "deposit:violet" in changed
     assert not {p for p in changed if p.startswith("deposit:")} - {"deposit:violet"}
+
+
+def test_a_spot_beside_a_canoes_change_off_the_pile_is_no_gem(vision, board, picture):
+    # A canoe come next to a deposit changes the board beside it by far more than a
+    # gem (PIXEL_CHANGE): a faint spot at the pile's edge there does not stand out of
+    # the change around it, the canoe's in its ring.
+    detector = vision.detector
+    ys, xs = _place_pixels(detector)["deposit:violet"]
+    g = _gem_width(detector)
+    row = int(np.median(ys))
+    left = int(xs[ys == row].min())
+    spot = _disc((row, left + g // 2), g / 2, side=max(picture.shape[:2])
+                 )[:picture.shape[0], :picture.shape[1]]
+    lifted = picture.astype(np.float32)
+    lifted[spot] += 8.0
+    after = lifted.astype(np.uint8)
+    most = largest_change(picture, after)
+    assert "deposit:violet" in _gem_sized(detector, most, DEPOSIT_CHANGE)[2]
+    bow = np.zeros(picture.shape[:2], bool)
+    bow[row - g:row + g + 1, left - g - 3:left - g] = True
+    lifted[bow] += 2 * PIXEL_CHANGE
+    most = largest_change(picture, np.clip(lifted, 0, 255).astype(np.uint8))
+    assert "deposit:violet" not in _gem_sized(detector, most, DEPOSIT_CHANGE)[2]
