@@ -39,7 +39,12 @@ HIDDEN_GEM = 1.0
 # A gem read in the neighbour's canoe of a shared disc is a slip to ask about until this
 # table's camera has shown that it reads such discs right: the share of them it read
 # swapped (``Sighting.gems_swapped``, its prior included) at most this. Then a theft
-# (or none) is taken from which canoe the gem is seen in (R-STEAL-1).
+# (or none) is taken from which canoe the gem is seen in (R-STEAL-1). Not when the
+# victim's canoe is read with a clear gem still (``_clear_stayed``): an empty hull's
+# gloss reads as one (the hand rules' "clear" was right 51 times of 140 on the tuned
+# worlds' river canoes), and the victim lay still where it was read with its gem (the
+# tuned g114 e39 and g115 e33 with the setup calibration: the theft-less turn was
+# applied).
 SWAPS_RARE = 0.1
 
 
@@ -338,7 +343,8 @@ def _gem_may_hide(candidates: Sequence[Candidate]) -> tuple[Candidate, ...]:
     by piles they change that it did not see change (``_pile_hid``), or by a gem read
     in the neighbour's canoe on a shared disc or in both (``Mismatch.doubled``: the
     event that happened may be the one the doubled reading counts against), unless
-    this table's camera is known to read those right (``SWAPS_RARE``). (A gem a canoe
+    this table's camera is known to read those right (``SWAPS_RARE``), or by a clear
+    gem read still in a theft's victim (``_clear_stayed``). (A gem a canoe
     already carried, seen gone, was taken: the picture before showed it; not seeing a
     colour this table's camera often misses costs less, ``FitWeights.shown``.)"""
     first = candidates[0]
@@ -347,20 +353,35 @@ def _gem_may_hide(candidates: Sequence[Candidate]) -> tuple[Candidate, ...]:
         if c.order == first.order:
             continue
         rare = swaps_rare(c.seen)
-        pairs = [] if rare else _swapped(c.mismatches)
+        mover = c.event.player if isinstance(c.event, Turn) else None
+        pairs = [pair for pair in _swapped(c.mismatches)
+                 if not rare or _clear_stayed(pair[1], mover)]
         swapped = {id(m) for pair in pairs for m in pair}
-        doubled = [] if rare else [m for m in c.mismatches if m.doubled]
+        doubled = [m for m in c.mismatches if m.doubled and (not rare or _clear_stayed(m, mover))]
+        still = [m for m in c.mismatches if _clear_stayed(m, mover)
+                 and id(m) not in swapped and m not in doubled]
         hiding = [m.unseen_gem and m.expected in c.gains or _pile_hid(m) or id(m) in swapped
-                  or m in doubled for m in c.mismatches]
-        # A pile not seen to change and a gem seen in the neighbour's canoe (or in both)
-        # are what hides, not further slips: only the gem itself counts against
-        # HIDDEN_GEM.
+                  or m in doubled or m in still for m in c.mismatches]
+        # A pile not seen to change and a gem seen in the neighbour's canoe (or in both,
+        # or a clear one still where it lay) are what hides, not further slips: only the
+        # gem itself counts against HIDDEN_GEM.
         extra = c.score - first.score - sum(m.cost for m in c.mismatches if _pile_hid(m)) \
-            - sum(given.cost for _, given in pairs) - sum(m.cost for m in doubled)
+            - sum(given.cost for _, given in pairs) - sum(m.cost for m in doubled + still)
         if _key(extra) <= HIDDEN_GEM and any(hiding) \
                 and all(h or _benign(m) for h, m in zip(hiding, c.mismatches, strict=True)):
             out.append(c)
     return tuple(out)
+
+
+def _clear_stayed(m: Mismatch, mover: str | None) -> bool:
+    """A clear gem seen in the canoe of a player who did not move, where the turn
+    leaves it empty: a theft's victim, robbed of a clear gem, read as it was. Its canoe
+    lay still under the same lamp, and an empty hull's gloss reads as a clear gem; so
+    however well this table's camera reads shared discs (``SWAPS_RARE``), the theft
+    may have happened. (Not the thief's canoe read with clear where the victim's reads
+    none: that one came and went.)"""
+    return mover is not None and m.kind == "cargo" and m.gem_in_empty \
+        and m.player != mover and isinstance(m.seen, tuple) and m.seen[1] == "clear"
 
 
 def swaps_rare(seen: Sighting | None) -> bool:
