@@ -14,11 +14,13 @@ from companion.vision.conditioned import (
     DEPOSIT_CHANGE,
     FAINT,
     PILE_AROUND_MM,
+    PIXEL_CHANGE,
     SPILL_HULLS,
     WEATHER,
     Changes,
     _deposit_boxes,
     _gem_sized,
+    _gem_width,
     _place_pixels,
     changed_places,
     condition,
@@ -333,3 +335,61 @@ def test_a_move_is_decided_from_the_places_it_changed():
     result = infer(game, condition(seen, game, Changes({"D", "4", "deposit:clear"})))
     assert result.status == "exact" and result.turn == after.events[-1]
     assert not result.unexplained
+
+
+def _spot_disc(centre: tuple[int, int], radius: float, side: int) -> np.ndarray:
+    """A disc of an image `side` pixels square (bool), centred at (row, column)."""
+    yy, xx = np.mgrid[0:side, 0:side]
+    return np.hypot(yy - centre[0], xx - centre[1]) <= radius
+
+
+def _noisy(image: np.ndarray, seed: int, sigma: float) -> np.ndarray:
+    rng = np.random.default_rng(seed)
+    return np.clip(image + rng.normal(0.0, sigma, image.shape), 0, 255).astype(np.uint8)
+
+
+def test_a_clear_gem_taken_in_a_still_view_changes_its_pile(vision, board, picture):
+    # A clear gem changes its pile by 8 levels; the noise is a level in each
+    # picture. No pixel count notices it (each pixel's change must stand out of the
+    # pictures' noise), but its spot stands out of the change around it.
+    detector = vision.detector
+    s = detector.scale
+    centre = np.asarray(board.deposits["violet"], float).mean(axis=0) * s
+    gem = _spot_disc((int(centre[1]), int(centre[0])), _gem_width(detector) / 2,
+                     side=max(picture.shape[:2]))[:picture.shape[0], :picture.shape[1]]
+    before = _noisy(picture, 1, 1.0)
+    lifted = picture.astype(np.float32)
+    lifted[gem] += 8.0
+    after = _noisy(lifted, 2, 1.0)
+    most = largest_change(before, after)
+    least = DEPOSIT_CHANGE + 3 * float(np.median(most[::4, ::4]))  # (as changed_places)
+    plain, faint, spots = _gem_sized(detector, most, least)
+    idx = _place_pixels(detector)["deposit:violet"]
+    assert np.count_nonzero(plain[idx] | faint[idx]) < detector.gem_px
+    assert "deposit:violet" in spots
+    changed = changed_places(detector, before, after)
+    assert "deposit:violet" in changed
+    assert not {p for p in changed if p.startswith("deposit:")} - {"deposit:violet"}
+
+
+def test_a_spot_beside_a_canoes_change_off_the_pile_is_no_gem(vision, board, picture):
+    # A canoe come next to a deposit changes the board beside it by far more than a
+    # gem (PIXEL_CHANGE): a faint spot at the pile's edge there does not stand out of
+    # the change around it, the canoe's in its ring.
+    detector = vision.detector
+    ys, xs = _place_pixels(detector)["deposit:violet"]
+    g = _gem_width(detector)
+    row = int(np.median(ys))
+    left = int(xs[ys == row].min())
+    spot = _spot_disc((row, left + g // 2), g / 2, side=max(picture.shape[:2])
+                      )[:picture.shape[0], :picture.shape[1]]
+    lifted = picture.astype(np.float32)
+    lifted[spot] += 8.0
+    after = lifted.astype(np.uint8)
+    most = largest_change(picture, after)
+    assert "deposit:violet" in _gem_sized(detector, most, DEPOSIT_CHANGE)[2]
+    bow = np.zeros(picture.shape[:2], bool)
+    bow[row - g:row + g + 1, left - g - 3:left - g] = True
+    lifted[bow] += 2 * PIXEL_CHANGE
+    most = largest_change(picture, np.clip(lifted, 0, 255).astype(np.uint8))
+    assert "deposit:violet" not in _gem_sized(detector, most, DEPOSIT_CHANGE)[2]

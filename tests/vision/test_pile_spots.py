@@ -7,15 +7,6 @@ import cv2
 import numpy as np
 import pytest
 
-from companion.vision.conditioned import (
-    DEPOSIT_CHANGE,
-    PIXEL_CHANGE,
-    _gem_sized,
-    _gem_width,
-    _place_pixels,
-    changed_places,
-)
-from companion.vision.observer import Vision
 from companion.vision.pile_spots import SPOT_LEVELS, spotted
 from companion.vision.surface import largest_change
 
@@ -107,67 +98,3 @@ def test_a_change_too_small_for_a_gem_is_no_spot_however_still_the_pictures():
     assert not spotted(over, EVERYWHERE, GEM)
     over[_disc((40, 40), GEM / 2)] += 2.0
     assert spotted(over, EVERYWHERE, GEM)
-
-
-@pytest.fixture(scope="module")
-def vision(board, profile):
-    return Vision(board, profile, settle=1)
-
-
-@pytest.fixture(scope="module")
-def picture(vision, renderer, mid_game):
-    vision.reset()
-    assert vision.observe(renderer.render(mid_game.state, seed=5).image) is not None
-    return vision.last_reading.corrected.copy()
-
-
-def _noisy(image: np.ndarray, seed: int, sigma: float) -> np.ndarray:
-    rng = np.random.default_rng(seed)
-    return np.clip(image + rng.normal(0.0, sigma, image.shape), 0, 255).astype(np.uint8)
-
-
-def test_a_clear_gem_taken_in_a_still_view_changes_its_pile(vision, board, picture):
-    # A clear gem changes its pile by 8 levels; the noise is a level in each
-    # picture. No pixel count notices it (each pixel's change must stand out of the
-    # pictures' noise), but its spot stands out of the change around it.
-    detector = vision.detector
-    s = detector.scale
-    centre = np.asarray(board.deposits["violet"], float).mean(axis=0) * s
-    gem = _disc((int(centre[1]), int(centre[0])), _gem_width(detector) / 2,
-                side=max(picture.shape[:2]))[:picture.shape[0], :picture.shape[1]]
-    before = _noisy(picture, 1, 1.0)
-    lifted = picture.astype(np.float32)
-    lifted[gem] += 8.0
-    after = _noisy(lifted, 2, 1.0)
-    most = largest_change(before, after)
-    least = DEPOSIT_CHANGE + 3 * float(np.median(most[::4, ::4]))  # (as changed_places)
-    plain, faint, spots = _gem_sized(detector, most, least)
-    idx = _place_pixels(detector)["deposit:violet"]
-    assert np.count_nonzero(plain[idx] | faint[idx]) < detector.gem_px
-    assert "deposit:violet" in spots
-    changed = changed_places(detector, before, after)
-    assert "deposit:violet" in changed
-    assert not {p for p in changed if p.startswith("deposit:")} - {"deposit:violet"}
-
-
-def test_a_spot_beside_a_canoes_change_off_the_pile_is_no_gem(vision, board, picture):
-    # A canoe come next to a deposit changes the board beside it by far more than a
-    # gem (PIXEL_CHANGE): a faint spot at the pile's edge there does not stand out of
-    # the change around it, the canoe's in its ring.
-    detector = vision.detector
-    ys, xs = _place_pixels(detector)["deposit:violet"]
-    g = _gem_width(detector)
-    row = int(np.median(ys))
-    left = int(xs[ys == row].min())
-    spot = _disc((row, left + g // 2), g / 2, side=max(picture.shape[:2])
-                 )[:picture.shape[0], :picture.shape[1]]
-    lifted = picture.astype(np.float32)
-    lifted[spot] += 8.0
-    after = lifted.astype(np.uint8)
-    most = largest_change(picture, after)
-    assert "deposit:violet" in _gem_sized(detector, most, DEPOSIT_CHANGE)[2]
-    bow = np.zeros(picture.shape[:2], bool)
-    bow[row - g:row + g + 1, left - g - 3:left - g] = True
-    lifted[bow] += 2 * PIXEL_CHANGE
-    most = largest_change(picture, np.clip(lifted, 0, 255).astype(np.uint8))
-    assert "deposit:violet" not in _gem_sized(detector, most, DEPOSIT_CHANGE)[2]
