@@ -30,7 +30,7 @@ import numpy as np
 # frames (one frame each, read with the layout calibration: 2,825 deposit pairs): of
 # 2,620 piles no move changed, none reached 7 (the highest 6.9, a violet pile's JPEG
 # ringing); of 72 clear gems taken, 60 reached 8. Through ``benchmarks/worlds_piles.py``
-# the clear takes seen went from 41 to 58 of 72, all takes from 153 to 174 of 190, and
+# the clear takes seen went from 41 to 58 of 72, all takes from 153 to 175 of 190, and
 # still no pile was seen to change that did not.
 SPOT_SPREADS = 8.0
 # ... and a disc's mean change of this many grey levels at least, or of as many as the
@@ -39,7 +39,7 @@ SPOT_SPREADS = 8.0
 # view, a mean of many frames). Such views agree so well that any change stands out of
 # their ring: a change come in from beside a pile changed a disc at its corner by 4.1
 # levels (the tuned g113, a red pile no move touched), which the caller's 5.2 keeps
-# out; a clear gem taken changes one by 10-13 (the middle half of the tuned takes).
+# out; a clear gem taken changes one by 10-16 (the middle half of the tuned takes).
 SPOT_LEVELS = 4.0
 # The ring: from one gem width to this many, around the spot's centre.
 RING_WIDTHS = 2.5
