@@ -146,11 +146,12 @@ def changed_places(detector: Detector, before: np.ndarray, after: np.ndarray,
             continue
         if place.startswith(DEPOSIT):
             assert sized is not None
-            changed, faint = sized[0][idx], sized[1][idx]
+            plain, faintly, spots = sized
+            changed, faint = plain[idx], faintly[idx]
             # (What a gem taken is named by is its plain change: a faint rim would
             # dilute its colour.)
             piles[place[len(DEPOSIT):]] = (idx[0][changed], idx[1][changed])
-            if np.count_nonzero(changed | faint) >= detector.gem_px or place in sized[2]:
+            if np.count_nonzero(changed | faint) >= detector.gem_px or place in spots:
                 out.add(place)
         elif np.count_nonzero(diff[idx]) >= enough:
             out.add(place)

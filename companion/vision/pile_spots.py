@@ -59,9 +59,7 @@ def spotted(over: np.ndarray, reach: np.ndarray, gem_width: int,
     least mean change of a spot's disc, in grey levels (never below SPOT_LEVELS)."""
     if not reach.any():
         return False
-    disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (gem_width, gem_width)
-                                     ).astype(np.float32)
-    mean = cv2.filter2D(over.astype(np.float32), -1, disc / disc.sum(),
+    mean = cv2.filter2D(over.astype(np.float32), -1, _disc_mean(gem_width),
                         borderType=cv2.BORDER_REPLICATE)
     ring_y, ring_x = _ring(gem_width)
     # (A spot is looked at where its change is highest within a gem's width, and that
@@ -87,6 +85,16 @@ def spotted(over: np.ndarray, reach: np.ndarray, gem_width: int,
         looked[max(0, y - gem_width):y + gem_width + 1,
                max(0, x - gem_width):x + gem_width + 1] = -np.inf
     return False
+
+
+@lru_cache(maxsize=8)
+def _disc_mean(gem_width: int) -> np.ndarray:
+    """The kernel of a mean over a gem's disc (read-only: shared by every call)."""
+    disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (gem_width, gem_width)
+                                     ).astype(np.float32)
+    kernel = disc / disc.sum()
+    kernel.flags.writeable = False
+    return kernel
 
 
 @lru_cache(maxsize=8)
