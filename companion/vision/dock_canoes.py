@@ -6,8 +6,9 @@ Nothing about this table's colours is known yet, so the canoes are found by what
 at any table: they are unlike the dock's print (which fills most of the dock: its
 median), they have a canoe's shape and size (about 45 x 16 mm, vision.md), and the
 state says how many of each colour lie there. Which colour a hull is comes from its
-hue in the marker paper's white balance: the nearest nominal colour among the colours
-the state puts on the dock, never among all five.
+hue and saturation in the marker paper's white balance, first the nearest nominal
+colour among the colours the state puts on the dock (never among all five), then the
+nearest of those colours as this photo's hulls show them.
 """
 
 from __future__ import annotations
@@ -38,6 +39,11 @@ COVERED = 0.3
 SHADOW_MM = 6.0            # around a hull, its blur and shadow are not the dock's print
 MIDDLE_MM = 7.5            # a hull's middle, where a gem may lie
 OUTLINE_MM = (2.0, 4.0)    # beyond a hull's outline, its blur; then what lies around it
+# How far a hull's hue strays from its nominal one, and (a factor) its saturation: on the
+# tuned worlds' set-up photos a median 5 degrees (90th percentile 12) and 1.3 (1.6).
+HUE_SPREAD_DEG = 10.0
+SATURATION_SPREAD = math.log(2.0)
+ADAPT = 2                  # rounds of moving each colour to this photo's hulls of it
 
 
 @dataclass(frozen=True)
@@ -92,6 +98,41 @@ def _unlike(f: np.ndarray, where: np.ndarray) -> np.ndarray:
     return cast(np.ndarray, where & (z > UNLIKE_PRINT))
 
 
+def _nearest_nominal(f: np.ndarray, names: Sequence[str]) -> np.ndarray:
+    """Per pixel of features `f`, the index in `names` of the nominal canoe colour it is
+    nearest in hue and saturation around the white point, each in its own tolerance
+    (HUE_SPREAD_DEG, SATURATION_SPREAD). Blur, shade and this table's light mix a hull
+    with grey: its saturation falls or rises by a factor while its hue moves little (a
+    red hull seen pink lies nearer brown's chromaticity than red's, never nearer brown's
+    hue; a reddish brown hull has a hue between brown's and red's and brown's
+    saturation)."""
+    white = 1.0 / 3.0
+    nominal = features(np.array([CANOE_RGB[p][::-1] for p in names], np.float64))[:, :2] - white
+    v = f[..., :2] - white
+    hue = np.arctan2(v[..., 1], v[..., 0])[..., None]
+    turn = np.angle(np.exp(1j * (hue - np.arctan2(nominal[:, 1], nominal[:, 0]))))
+    sat = np.log(np.maximum(np.linalg.norm(v, axis=-1), 1e-3))[..., None]
+    ratio = sat - np.log(np.linalg.norm(nominal, axis=1))
+    off = (np.degrees(turn) / HUE_SPREAD_DEG) ** 2 + (ratio / SATURATION_SPREAD) ** 2
+    return cast(np.ndarray, np.argmin(off, axis=-1))
+
+
+def _nearest_here(f: np.ndarray, where: np.ndarray, first: np.ndarray, n: int) -> np.ndarray:
+    """Per pixel, the index of the colour it is nearest in chromaticity, each colour
+    as this photo shows it: the median of the pixels of `where` first put to it
+    (`first`), then of those nearest that, ADAPT times. A reddish brown hull's shaded
+    inside, nearer red's nominal hue than brown's, lies nearer these brown hulls than
+    these red ones."""
+    nearest = first
+    for _ in range(ADAPT):
+        means = [np.median(f[where & (nearest == i)][:, :2], axis=0)
+                 if np.count_nonzero(where & (nearest == i)) else None for i in range(n)]
+        off = np.stack([np.linalg.norm(f[..., :2] - m, axis=-1) if m is not None
+                        else np.full(f.shape[:2], np.inf) for m in means], axis=-1)
+        nearest = np.argmin(off, axis=-1)
+    return nearest
+
+
 def dock_area(shape: tuple[int, ...], board: Board, px_per_mm: float) -> np.ndarray:
     """The dock's pixels short of its rim, in an image of `shape`: where its canoes are
     looked for, and the most of it they can show bare."""
@@ -133,8 +174,7 @@ def _find_on_dock(img: np.ndarray, dock: np.ndarray, players: Sequence[str],
     unlike = _unlike(f, dock)
     wanted = Counter(players)
     names = sorted(wanted)
-    nominal = features(np.array([CANOE_RGB[p][::-1] for p in names], np.float64))[:, :2]
-    nearest = np.argmin(np.linalg.norm(f[..., None, :2] - nominal[None, None], axis=3), axis=2)
+    nearest = _nearest_here(f, unlike, _nearest_nominal(f, names), len(names))
     kernels = [(a, _kernel(a, s, 0.8), _outline(a, s))
                for a in np.arange(TURNS) * (180.0 / TURNS)]
     reach = max(ring.shape[0] for _, _, ring in kernels) // 2 + 1

@@ -20,7 +20,7 @@ from companion.vision.known import PILE_LEAST, KnownBoard, PlaceError
 from companion.vision.learn import _straight, layout_state, learn_profile, not_shown
 from companion.vision.observer import Vision
 from companion.vision.profile import ProfileError
-from companion.vision.render import Nuisance, with_levels
+from companion.vision.render import Nuisance, Renderer, with_levels
 
 from ..frames import turned_off
 
@@ -66,6 +66,28 @@ def test_R_SETUP_3_every_canoe_on_the_dock_is_found_with_its_colour(board, setup
     assert np.count_nonzero(bare) > 0.3 * np.count_nonzero(dock)
     for canoe in found:
         assert not bare[canoe.hull].any()
+
+
+@pytest.mark.parametrize("painted", [
+    {"red": (205, 92, 102)},                         # a red hull the table's light shows pink
+    {"brown": (129, 68, 49)},                        # a brown halfway to red in hue
+])
+def test_R_SETUP_3_canoes_whose_colours_stray_from_the_nominal_are_found_with_theirs(
+        board, renderer, monkeypatch, painted):
+    """A table's canoes are not vision.md's nominal colours: a hull is told by the hue it
+    shares with one of them and by how the colours on the dock differ from each other,
+    not by the chromaticity nearest a nominal colour (a pink red lies nearer brown's)."""
+    import companion.vision.pieces_paint as paint
+    monkeypatch.setattr(paint, "CANOE_RGB", {**paint.CANOE_RGB, **painted})
+    photo = Renderer(board).render(_setup(THREE), seed=5, nuisance=Nuisance.mild()).image
+    img, _ = _straight(board, photo, 1.0, None)
+    found, _ = find_dock_canoes(img, board, [p for p in THREE for _ in (1, 2)])
+    assert sorted(c.player for c in found) == sorted(THREE * 2)
+    for canoe in found:
+        seen = np.median(img[canoe.hull], axis=0)[::-1]
+        nearest = min(THREE, key=lambda p: np.linalg.norm(
+            seen / seen.sum() - np.divide(paint.CANOE_RGB[p], sum(paint.CANOE_RGB[p]))))
+        assert nearest == canoe.player, (canoe.player, seen)
 
 
 def test_R_SETUP_3_the_docks_own_look_is_learned_between_the_canoes_set_up_on_it(
