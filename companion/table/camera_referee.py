@@ -146,7 +146,8 @@ class CameraReferee:
                 if all(m.misread_colour or m.hull_through for m in c.mismatches)]
         near = [c for c in fits if c.score < fits[0].score + MARGIN] if fits else []
         if not near:
-            return self._hidden_load(game, seen, result, source)
+            outcome = self._hidden_load(game, seen, result, source)
+            return self._unread(game, seen, result, source) if outcome == "same" else outcome
         only = near[0].event
         if len(near) == 1 and seen.deposits_changed and isinstance(only, Turn) and (
                 not near[0].mismatches
@@ -195,6 +196,26 @@ class CameraReferee:
         piles = ", ".join(sorted(set(seen.deposits_taken.values())))
         return self._ask_same(game, [c.event for c in near], [c.text for c in near], source,
                               f"a gem left the {piles} pile, no canoe is seen to carry it")
+
+    def _unread(self, game: Game, seen: Any, result: TurnInference, source: str) -> str:
+        """A view read as the game stands where the pixels of places changed, and the
+        move that fits best disagrees with it only about canoes on those places (a
+        canoe launched from the dock, its hull on the water not made out and the dock
+        still read with it): the move was likely made and the reading did not follow.
+        The players are asked, once a turn, about the moves that fit so as well as the
+        best; nothing is played ("same" when none does)."""
+        from companion.vision.candidates import MARGIN
+
+        changed = seen.places_changed
+        if not result.candidates or not _only_where_changed(result.candidates[0], changed):
+            return "same"
+        best = result.candidates[0].score
+        near = [c for c in result.candidates
+                if c.score < best + MARGIN and _only_where_changed(c, changed)]
+        places = ", ".join(sorted(changed))
+        return self._ask_same(game, [c.event for c in near], [c.text for c in near], source,
+                              f"{places} changed, but the camera reads the same canoes "
+                              "there as before")
 
     def _unseen(self, game: Game, source: str) -> str:
         """A view after something moved over the board in which no place changed. A
@@ -319,6 +340,15 @@ def _leaves_as_is(candidate: Candidate, game: Game) -> bool:
     return all(sorted(canoes, key=canoe_key) == now.get(player, [])
                for player, canoes in candidate.expected.items()) \
         and candidate.weather in (None, game.state.weather)
+
+
+def _only_where_changed(candidate: Candidate, changed: frozenset[str]) -> bool:
+    """Whether every disagreement of an event with the view is a canoe expected on, or
+    seen on, places whose pixels changed (both its places), and there is one."""
+    canoes = ("moved", "missing", "extra")
+    return bool(candidate.mismatches) and all(
+        m.kind in canoes and all(c is None or c[0] in changed for c in (m.expected, m.seen))
+        for m in candidate.mismatches)
 
 
 def answers(events: Iterable[Any]) -> list[dict[str, Any]]:

@@ -133,6 +133,27 @@ def test_a_view_where_nothing_changed_is_the_same_even_when_a_trade_was_possible
         table.store.close()
 
 
+def test_R_WHICH_1_a_launch_whose_canoe_was_not_read_is_asked_about_where_it_changed(table):
+    # Blue's canoes are both on the dock, card 6: every move launches one. The pixels of
+    # the dock and of 4 changed, but the reading shows the game as it stands (the hull
+    # on 4 not made out, the dock still read with it): the launch that changes just
+    # those places is asked about, once a turn, never played.
+    events = len(table.game.events)
+    view = {**expected_observation(table.game), "places_changed": ["4", "D"]}
+    assert table.observe(view) == "ambiguous"
+    asked = table.store.feed(table.game_id, 1)[-1]
+    assert asked["choices"] and all(c.startswith("D-4") for c in asked["choices"])
+    assert "4, D changed" in asked["message"]
+    assert len(table.game.events) == events
+    assert table.observe(view) == "same"        # asked once a turn
+
+
+def test_a_launch_is_not_asked_about_when_only_its_landing_place_changed(table):
+    # The pixels of 4 changed, the dock's did not: no canoe left it unseen.
+    view = {**expected_observation(table.game), "places_changed": ["4"]}
+    assert table.observe(view) == "same"
+
+
 def test_R_WHICH_2_a_move_no_camera_sees_is_asked_about_when_no_place_changed():
     # Every piece lies as before and no place's pixels changed, after something moved
     # over the board: green must move (R-WHICH-2) and may have brought their canoe home
