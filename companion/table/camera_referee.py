@@ -347,7 +347,8 @@ def _only_where_changed(candidate: Candidate, changed: frozenset[str]) -> bool:
     seen on, places whose pixels changed (both its places), and there is one."""
     canoes = ("moved", "missing", "extra")
     return bool(candidate.mismatches) and all(
-        m.kind in canoes and all(c is None or c[0] in changed for c in (m.expected, m.seen))
+        m.kind in canoes and all(c is None or (isinstance(c, tuple) and c[0] in changed)
+                                 for c in (m.expected, m.seen))
         for m in candidate.mismatches)
 
 
