@@ -164,17 +164,13 @@ def find_dock_canoes(img: np.ndarray, board: Board, players: Sequence[str],
                       c.angle_deg, (c.hull[0] + y0, c.hull[1] + x0)) for c in found], out
 
 
-def _find_on_dock(img: np.ndarray, dock: np.ndarray, players: Sequence[str],
-                  s: float, unseen: list[str] | None = None
-                  ) -> tuple[list[DockCanoe], np.ndarray]:
-    """``find_dock_canoes`` in a part of the picture holding the dock (`dock`: its
-    mask there); positions in that part."""
-    h, w = img.shape[:2]
-    f = features(img)
-    unlike = _unlike(f, dock)
-    wanted = Counter(players)
-    names = sorted(wanted)
-    nearest = _nearest_here(f, unlike, _nearest_nominal(f, names), len(names))
+def _take_hulls(unlike: np.ndarray, nearest: np.ndarray, names: Sequence[str],
+                wanted: Counter[str], s: float
+                ) -> tuple[list[DockCanoe], np.ndarray, Counter[str]]:
+    """The hulls of the colours `wanted` made out among the pixels `unlike` the print,
+    each pixel of the colour `nearest` puts it to (an index in `names`); what they and
+    their outlines cover; and how many of each colour were not made out."""
+    h, w = unlike.shape[:2]
     kernels = [(a, _kernel(a, s, 0.8), _outline(a, s))
                for a in np.arange(TURNS) * (180.0 / TURNS)]
     reach = max(ring.shape[0] for _, _, ring in kernels) // 2 + 1
@@ -228,6 +224,29 @@ def _find_on_dock(img: np.ndarray, dock: np.ndarray, players: Sequence[str],
                 score[y0:y1, x0:x1] = part[y0 - py0:y1 - py0, x0 - px0:x1 - px0]
         found.append(DockCanoe(player, ((x + 0.5) / s, (y + 0.5) / s), float(angle), hull))
         need[player] -= 1
+    return found, taken, need
+
+
+def _find_on_dock(img: np.ndarray, dock: np.ndarray, players: Sequence[str],
+                  s: float, unseen: list[str] | None = None
+                  ) -> tuple[list[DockCanoe], np.ndarray]:
+    """``find_dock_canoes`` in a part of the picture holding the dock (`dock`: its
+    mask there); positions in that part."""
+    f = features(img)
+    unlike = _unlike(f, dock)
+    wanted = Counter(players)
+    names = sorted(wanted)
+    # The nominal chromaticity nearest first; where that makes out fewer hulls than
+    # the state puts there (a red hull that this table's light shows pink, nearer
+    # brown's chromaticity than red's), hue and saturation, then this photo's hulls.
+    nominal = features(np.array([CANOE_RGB[p][::-1] for p in names], np.float64))[:, :2]
+    nearest = np.argmin(np.linalg.norm(f[..., None, :2] - nominal[None, None], axis=3), axis=2)
+    found, taken, need = _take_hulls(unlike, nearest, names, wanted, s)
+    if +need:
+        again = _take_hulls(unlike, _nearest_here(f, unlike, _nearest_nominal(f, names),
+                                                  len(names)), names, wanted, s)
+        if sum((+again[2]).values()) < sum((+need).values()):
+            found, taken, need = again
     for player, n in (+need).items():
         of = wanted[player]
         said = (f"dock: {n} of the {of} {player} canoe{'s' if of > 1 else ''} the state "
