@@ -6,9 +6,9 @@ Nothing about this table's colours is known yet, so the canoes are found by what
 at any table: they are unlike the dock's print (which fills most of the dock: its
 median), they have a canoe's shape and size (about 45 x 16 mm, vision.md), and the
 state says how many of each colour lie there. Which colour a hull is comes from its
-hue and saturation in the marker paper's white balance, first the nearest nominal
-colour among the colours the state puts on the dock (never among all five), then the
-nearest of those colours as this photo's hulls show them.
+chromaticity in the marker paper's white balance: the nearest nominal colour among the
+colours the state puts on the dock, never among all five; where that leaves canoes not
+made out, the nearest in hue and saturation, then as this photo's hulls show them.
 """
 
 from __future__ import annotations
