@@ -125,10 +125,11 @@ def _nearest_here(f: np.ndarray, where: np.ndarray, first: np.ndarray, n: int) -
     these red ones."""
     nearest = first
     for _ in range(ADAPT):
-        means = [np.median(f[where & (nearest == i)][:, :2], axis=0)
-                 if np.count_nonzero(where & (nearest == i)) else None for i in range(n)]
-        off = np.stack([np.linalg.norm(f[..., :2] - m, axis=-1) if m is not None
-                        else np.full(f.shape[:2], np.inf) for m in means], axis=-1)
+        off = np.full((*f.shape[:2], n), np.inf)
+        for i in range(n):
+            mine = f[where & (nearest == i)][:, :2]
+            if len(mine):
+                off[..., i] = np.linalg.norm(f[..., :2] - np.median(mine, axis=0), axis=-1)
         nearest = np.argmin(off, axis=-1)
     return nearest
 
