@@ -102,6 +102,19 @@ class Game:
             game.apply(event)
         return game
 
+    def copy(self) -> Game:
+        """This game with a log and undo history of its own: what either applies or
+        undoes later leaves the other as it was (the states they share are never
+        changed in place)."""
+        twin = object.__new__(Game)
+        twin.setup = self.setup
+        twin.state = self.state
+        twin.events = list(self.events)
+        twin._history = list(self._history)
+        return twin
+
+    __copy__ = copy
+
     # -- reading the state ------------------------------------------------------------
 
     @property

@@ -35,3 +35,17 @@ def test_refused_turn_leaving_both_canoes_docked_names_the_dock():
     verdict = game.check({"event": "turn", "player": "blue",
                           "canoes": [{"from": "5", "to": "6L"}]})
     assert (verdict.rule, verdict.places) == ("R-WHICH-1", ("D",))
+
+
+def test_a_copy_plays_and_undoes_apart_from_the_game_it_was_copied_from():
+    game = Game(["blue", "green", "yellow"])
+    game.apply({"event": "cards", "cards": {"blue": 5, "green": 3, "yellow": 4}})
+    before = game.snapshot()
+    twin = game.copy()
+    twin.push_san("D-5")
+    assert game.snapshot() == before and game.events == twin.events[:-1]
+    game.push_san("D-3+violet")
+    twin.undo()
+    twin.undo()
+    assert twin.events == [] and len(game.events) == 2
+    assert game.copy().snapshot() == game.snapshot()

@@ -41,12 +41,31 @@ def observe_after(game: Game, turn) -> dict:
 
 
 def positions_in_phase_two(seed: int, count: int) -> list[Game]:
-    return random_positions(random.Random(seed), count)
+    """The first `count` of `random_positions(random.Random(seed), ...)`, each a copy of
+    its own. (Drawn once a seed for the whole module: drawing them is most of its time.)"""
+    rng, drawn = _drawn.setdefault(seed, (random.Random(seed), []))
+    drawn.extend(random_positions(rng, count - len(drawn)))
+    return [game.copy() for game in drawn[:count]]
+
+
+_drawn: dict[int, tuple[random.Random, list[Game]]] = {}
+# The seed of the positions the searches for rarer cases share (each samples its own
+# turns from them): drawing one pool, not one a search, keeps the module quick.
+POOL = 5
 
 
 def sample_turns(game: Game, rng: random.Random, at_most: int = 30):
     turns = game.legal_turns()
     return turns if len(turns) <= at_most else rng.sample(turns, at_most)
+
+
+def state_after(game: Game, turn):
+    """The state `turn` leaves; `game` is left as it was (cheaper than replaying its log)."""
+    game.apply(turn)
+    try:
+        return game.state
+    finally:
+        game.undo()
 
 
 def sampled_turns(seed: int, count: int, rng: random.Random, at_most: int = 30):
@@ -334,12 +353,10 @@ def test_R_GEM_6_of_twins_one_carrying_and_one_new_the_gem_misread_is_the_carrie
 
     rng = random.Random(5)
     tried = 0
-    for game, turn in sampled_turns(5, 900, rng, at_most=40):
+    for game, turn in sampled_turns(POOL, 900, rng, at_most=40):
         # (One of the twins new: where the turn brings both, neither carried it.)
         new = gain_counts(turn, canoes_of(game.state))
-        trial = Game.from_events([game.setup, *game.events])
-        trial.apply(turn)
-        after = canoes_of(trial.state)[turn.player]
+        after = canoes_of(state_after(game, turn))[turn.player]
         twins = [c for c in set(after) if after.count(c) == 2 and new[c] == 1
                  and c[0] not in ("D", "F")]
         if not twins:
@@ -378,7 +395,7 @@ def _twin_loads_sampled(seed: int, count: int):
     from companion.vision.turn_gems import gain_counts, gains
 
     rng = random.Random(seed)
-    for game, turn in sampled_turns(seed, count, rng, at_most=60):
+    for game, turn in sampled_turns(POOL, count, rng, at_most=60):
         # (Loads, not thefts: a pile's change vouches for loads only.)
         loaded = Counter((place, gem) for place, gem, _ in load_sources(turn))
         both = [c for c, n in loaded.items() if n == 2 and c[0] not in ("D", "F")
@@ -417,9 +434,8 @@ def _twins_one_pile_seen(read_both: bool):
     colour from the one deposit that changes, one twin (or both) read in a colour no
     legal turn puts there, the pile seen change and lose a gem of theirs."""
     for game, turn, place, gem, other in _twin_loads(11, 600):
-        trial = Game.from_events([game.setup, *game.events])
-        trial.apply(turn)
-        piles = sorted(changed_piles(game.state.deposits, trial.state.deposits))
+        trial_state = state_after(game, turn)
+        piles = sorted(changed_piles(game.state.deposits, trial_state.deposits))
         if len(piles) != 1:
             continue
         obs = observe_after(game, turn)
@@ -483,7 +499,7 @@ def test_R_GEM_3_a_pile_change_a_shown_gem_accounts_for_vouches_for_no_second_on
     from companion.vision.turn_gems import gain_counts
 
     tried = pairs = 0
-    for game, turn in sampled_turns(13, 900, random.Random(13), at_most=60):
+    for game, turn in sampled_turns(POOL, 900, random.Random(13), at_most=60):
         loads = load_sources(turn)
         if len(loads) != 2 or loads[0][0] != loads[1][0] or loads[0][2] == loads[1][2] \
                 or loads[0][0] in ("D", "F"):
@@ -493,17 +509,16 @@ def test_R_GEM_3_a_pile_change_a_shown_gem_accounts_for_vouches_for_no_second_on
         read = next((g for g in GEMS if g not in put), None)
         if read is None:
             continue
-        trial = Game.from_events([game.setup, *game.events])
-        trial.apply(turn)
+        trial_state = state_after(game, turn)
         # (The pile not seen change only gave the gem: nothing was put on it.)
-        if not one_taken(game.state.deposits[hid], trial.state.deposits[hid]):
+        if not one_taken(game.state.deposits[hid], trial_state.deposits[hid]):
             continue
         obs = observe_after(game, turn)
         mine = [c for c in canoes_on(obs, place)
                 if c["player"] == turn.player and c["gem"] == missed]
         mine[0]["gem"] = read
         obs |= {"deposits_changed": sorted(changed_piles(game.state.deposits,
-                                                         trial.state.deposits) - {hid}),
+                                                         trial_state.deposits) - {hid}),
                 "deposits_taken": {pile: shown}, "deposits_taken_two": []}
         result = infer_turn(game, obs)
         assert turn in offered(result), (format_turn(turn), result.summary)
@@ -520,7 +535,7 @@ def _one_pile_loads() -> tuple:
     sampled turns whose two canoes load a gem of one colour from one deposit, on
     slots; the second load's place."""
     out = []
-    for game, turn in sampled_turns(17, 700, random.Random(17), at_most=60):
+    for game, turn in sampled_turns(POOL, 700, random.Random(17), at_most=60):
         loads = load_sources(turn)
         if len(loads) == 2 and loads[0][1:] == loads[1][1:] \
                 and not {loads[0][0], loads[1][0]} & {"D", "F"}:
@@ -541,10 +556,9 @@ def _one_pile_pairs(pick):
         mine = [c for c in canoes_on(obs, place)
                 if c["player"] == turn.player and c["gem"] == gem]
         mine[0]["gem"] = read
-        trial = Game.from_events([game.setup, *game.events])
-        trial.apply(turn)
+        trial_state = state_after(game, turn)
         obs |= {"deposits_changed": sorted(changed_piles(game.state.deposits,
-                                                         trial.state.deposits)),
+                                                         trial_state.deposits)),
                 "deposits_taken": {pile: gem}, "deposits_taken_two": []}
         yield turn, read, infer_turn(game, obs)
 
@@ -581,7 +595,7 @@ def _thefts(seed: int, count: int):
     from companion.vision.expected import canoes_of
 
     rng = random.Random(seed)
-    for game, turn in sampled_turns(seed, count, rng, at_most=60):
+    for game, turn in sampled_turns(POOL, count, rng, at_most=60):
         for action in turn.canoes:
             if action.steal and action.destination not in ("D", "F"):
                 victim, _, loot = action.steal.partition(":")
@@ -734,7 +748,7 @@ def test_R_STEAL_a_gem_read_twice_never_makes_a_theft_that_did_not_happen():
 
     rng = random.Random(41)
     tried = 0
-    for game, turn in sampled_turns(41, 200, rng):
+    for game, turn in sampled_turns(POOL, 200, rng):
         obs = observe_after(game, turn)
         before = {n: dict(p) for n, p in game.state.deposits.items()}
         game.apply(turn)
@@ -1472,7 +1486,7 @@ def test_a_turn_only_unseen_canoes_disagree_with_is_taken_when_nothing_comes_nea
     # does, they are asked; the truth is always among what is played or asked.
     rng = random.Random(61)
     taken = asked = 0
-    for game, turn in sampled_turns(61, 300, rng, at_most=10):
+    for game, turn in sampled_turns(POOL, 400, rng, at_most=10):
         obs = observe_after(game, turn)
         if _hide_bystanders(game, turn, obs, rng, 2) < 2:
             continue
@@ -1496,7 +1510,7 @@ def test_R_GEM_3_an_unload_not_seen_past_tolerance_is_asked_when_nothing_comes_n
     # turn, so it is asked about, never flagged.
     rng = random.Random(71)
     tried = 0
-    for game, turn in sampled_turns(71, 400, rng, at_most=10):
+    for game, turn in sampled_turns(POOL, 400, rng, at_most=10):
         if not _piles_put(game, turn):
             continue
         obs = observe_after(game, turn)
@@ -1522,7 +1536,7 @@ def test_R_GEM_3_a_loaded_gem_misread_past_tolerance_by_canoes_hidden_is_never_f
 
     rng = random.Random(83)
     tried = 0
-    for game, turn in sampled_turns(83, 300, rng, at_most=10):
+    for game, turn in sampled_turns(POOL, 300, rng, at_most=10):
         # (A gem loaded and landed goes to camp, R-LAND-2: no canoe shows it.)
         loaded = sorted((at, g) for at, g in loads(turn) if at not in ("D", "F"))
         if not loaded:
