@@ -106,7 +106,7 @@ class Game:
         """This game with a log and undo history of its own: what either applies or
         undoes later leaves the other as it was (the states they share are never
         changed in place)."""
-        twin = object.__new__(Game)
+        twin = object.__new__(type(self))
         twin.setup = self.setup
         twin.state = self.state
         twin.events = list(self.events)
