@@ -188,7 +188,7 @@ def _snap(game: Game) -> str:
 def _same_turn(game: Game, text: str, reference: Game) -> bool:
     """Does the choice `text` (the turn of the player to move, or a river's "4 steps
     LRRL") lead where the truth led?"""
-    probe = Game.from_events([game.setup, *game.events])
+    probe = game.copy()
     try:
         if probe.phase == "river":
             steps, _, branches = text.partition(" step")

@@ -215,7 +215,7 @@ class Demo:
         return list(table.game.winners)
 
     def cards_phase(self, table: Any, board: DemoBoard, phones: dict[str, Phone]) -> None:
-        for event in random_phase_events(deepcopy(table.game), self.rng):
+        for event in random_phase_events(table.game.copy(), self.rng):
             if isinstance(event, Buyback):
                 board.show(table.game.state, hand=True)  # the canoe is lifted back ...
                 phones[event.player].post("/api/phone/buyback", {"gem": event.gem})
@@ -247,8 +247,8 @@ class Demo:
         from companion.rules import format_turn
 
         game = table.game
-        turn = choose_turn(deepcopy(game), self.rng)
-        after = deepcopy(game)
+        turn = choose_turn(game.copy(), self.rng)
+        after = game.copy()
         after.apply(turn)
         count, judged = len(game.events), self.judged(table)
         self.move_pieces(board, game.state, after.state)
@@ -266,7 +266,7 @@ class Demo:
 
     def river(self, table: Any, board: DemoBoard) -> None:
         game = table.game
-        after = deepcopy(game)
+        after = game.copy()
         after.apply(River())
         count, judged = len(game.events), self.judged(table)
         self.move_pieces(board, game.state, after.state)

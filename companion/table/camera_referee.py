@@ -312,7 +312,8 @@ class CameraReferee:
                 compare(canoes_of(game.state), seen, [last.player])[0] == 0:
             # Their canoes lie as the turn left them: whatever changed is another's.
             return False
-        probe = Game.from_events([game.setup, *game.events[:-1]])
+        probe = game.copy()
+        probe.undo()
         result = infer_turn(probe, seen)
         if result.status != "exact" or result.turn is None or result.turn == last:
             return False

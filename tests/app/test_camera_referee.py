@@ -29,7 +29,7 @@ def table():
 
 def after(game: Game, *events) -> dict:
     """The view of the board once `events` were played on it."""
-    board = Game.from_events([game.setup, *game.events])
+    board = game.copy()
     for event in events:
         board.apply(event)
     return expected_observation(board)
@@ -85,7 +85,7 @@ def test_the_next_players_move_does_not_rewrite_the_turn_before_it(table):
     blue = game.push_san("D-4+clear")
     game.undo()
     assert table.observe(after(game, blue)) == "applied"
-    green = Game.from_events([game.setup, *game.events]).legal_turns()[0]
+    green = game.copy().legal_turns()[0]
     view = after(game, green)
     view["slots"]["4"]["canoes"] = []                      # blue's canoe misread ...
     view["slots"]["6L"]["canoes"].append({"player": "blue", "gem": None})  # ... as on 6L

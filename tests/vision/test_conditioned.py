@@ -327,7 +327,7 @@ def test_an_unchanged_board_misread_is_still_the_game_as_it_stands(mid_game):
 def test_a_move_is_decided_from_the_places_it_changed():
     game = Game(["blue", "green", "yellow"])
     game.apply({"event": "cards", "cards": {"blue": 6, "green": "cloud", "yellow": 5}})
-    after = copy.deepcopy(game)
+    after = game.copy()
     after.apply({"event": "turn", "player": "blue",
                  "canoes": [{"from": "D", "to": "4", "post": ["load:clear"]}]})
     seen = expected_observation(after)

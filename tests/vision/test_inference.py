@@ -60,12 +60,10 @@ def sample_turns(game: Game, rng: random.Random, at_most: int = 30):
 
 
 def state_after(game: Game, turn):
-    """The state `turn` leaves; `game` is left as it was (cheaper than replaying its log)."""
-    game.apply(turn)
-    try:
-        return game.state
-    finally:
-        game.undo()
+    """The state `turn` leaves; `game` is left as it was."""
+    trial = game.copy()
+    trial.apply(turn)
+    return trial.state
 
 
 def sampled_turns(seed: int, count: int, rng: random.Random, at_most: int = 30):

@@ -59,7 +59,7 @@ def test_R_WEATHER_1_the_cloud_moved_one_step_is_read_from_its_track(look, turne
     _, before, where = picture(game)
     memory = BoardMemory(vision.detector)
     memory.confirm(before, where, game.state)
-    after_game = Game.from_events([game.setup, *game.events])
+    after_game = game.copy()
     after_game.push_san("cloud up")
     obs, after, there = picture(after_game, turned=turned)
     assert same_view(where, there) == (turned is None)
@@ -79,7 +79,7 @@ def test_R_RIVER_4_the_rivers_pushes_are_read_from_the_slots_contents(look):
         game.push_san(text)
     _, before, where = picture(game)
     memory.confirm(before, where, game.state)
-    moved = Game.from_events([game.setup, *game.events])
+    moved = game.copy()
     moved.apply(River(2, ("R", "R")))  # not the alternation the rules would guess
     obs, after, there = picture(moved)
     seen = memory.judge(_blank(obs), after, there, game)
@@ -139,7 +139,7 @@ def _blue_loads_violet(look):
     (vision, game, memory, before, where, moved, obs, after, there, seen)."""
     vision, game, memory, _, before, where = _setup_remembered(look)
     game.apply({"event": "cards", "cards": {"blue": 5, "green": 3, "yellow": 4}})
-    moved = Game.from_events([game.setup, *game.events])
+    moved = game.copy()
     moved.push_san("D-3+violet")
     obs, after, there = look[1](moved)
     seen = memory.judge(obs, after, there, game)
@@ -205,7 +205,7 @@ def test_R_STEAL_1_the_victims_canoe_is_compared_with_itself_across_the_move(loo
     memory = BoardMemory(vision.detector)
     memory.confirm(before, where, game.state, vision.last_reading.canoes)
     for text, field in (("6L-5xblue", "cargo_changed"), ("6L-5", "cargo_kept")):
-        after_game = Game.from_events([game.setup, *game.events])
+        after_game = game.copy()
         after_game.push_san(text)
         obs, after, there = picture(after_game)
         seen = memory.judge(obs, after, there, game, vision.last_reading.canoes)

@@ -57,7 +57,7 @@ def pictures(board, profile, renderer):
     setup = Game(["blue", "green", "yellow"])
     after = {}
     for branches in (("L", "R"), ("R", "L"), ("L", "L"), ("R", "R")):
-        trial = Game.from_events([game.setup, *game.events])
+        trial = game.copy()
         trial.apply(River(2, branches))
         after[branches] = picture(trial, 3)
     return vision.detector, game, picture(setup, 3), picture(game, 3), after

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.rules import Game, parse_turn
+from companion.rules import parse_turn
 from companion.vision.expected import expected_observation
 from companion.web import create_app
 from companion.web.server import BackgroundServer
@@ -30,7 +30,7 @@ def test_a_camera_question_is_answered_with_a_tap(served):
     server, table = served
     expect = sync_api.expect
     game = table.game
-    board = Game.from_events([game.setup, *game.events])
+    board = game.copy()
     board.apply(parse_turn("4u-3", "blue"))     # blue unloaded first, then moved on
     with sync_api.sync_playwright() as p:
         browser = launch(p)
