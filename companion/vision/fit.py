@@ -122,6 +122,15 @@ def _pair_cost(player: str, exp: Canoe, seen: Canoe, w: FitWeights,
             # clear gems. (Whether that settles a question is ``not_shown.unseen_only``'s, by
             # the share alone.)
             cost += min(w.colour, w.unseen("clear"))
+        elif exp[1] is not None and seen[1] == player and not w.habit(exp[1], seen[1]):
+            # The middle read as the hull's own colour where a gem of another colour
+            # should lie: an empty hull reads so too (``_fits_gem``), and a clear gem
+            # (``shows_hull``). That is weaker evidence of the gem than a reading of a
+            # third colour, which only a gem gives: it costs halfway from a misread to a
+            # gem not seen. (Of the tuned worlds' stills, the 4 middles read wrongly as
+            # their hull's colour were all of empty canoes, none of a gem.)
+            cost += max(w.recoloured(exp[1], seen[1]),
+                        (w.recoloured(exp[1], seen[1]) + w.unseen(exp[1])) / 2)
         elif exp[1] is not None and seen[1] is not None:
             cost += w.recoloured(exp[1], seen[1])
         elif exp[1] is not None:

@@ -1672,6 +1672,28 @@ def test_a_clear_gem_read_as_its_hull_is_not_a_second_gem_unseen():
     assert slips([through, hid, also_hid]) is None  # two gems unseen besides it
 
 
+def test_a_middle_read_as_its_hulls_colour_is_weaker_evidence_of_a_gem_than_a_third_colour():
+    """Yellow's canoe should carry violet and its middle is read as yellow: an empty
+    yellow hull reads so too, so the picture saw no violet there; it costs more than
+    violet read as red (which only a gem gives), less than the canoe read empty, and
+    as a misread where this table's camera is known to read violet so."""
+    from companion.vision.fit import DEFAULT_WEIGHTS, match_canoes
+
+    w = DEFAULT_WEIGHTS
+    expected = [("4", "violet")]
+    as_hull, (m,) = match_canoes("yellow", expected, [("4", "yellow")], w)
+    third, _ = match_canoes("yellow", expected, [("4", "red")], w)
+    empty, _ = match_canoes("yellow", expected, [("4", None)], w)
+    assert third < as_hull < empty
+    assert as_hull == pytest.approx((w.colour + w.cargo) / 2)
+    assert m.misread_colour and not m.hull_through  # still a slip, not a move
+    known = replace(w, misread=(("violet", "yellow", 0.3),))
+    habit, _ = match_canoes("yellow", expected, [("4", "yellow")], known)
+    assert habit == pytest.approx(known.recoloured("violet", "yellow"))
+    # (And an empty canoe read as its hull's colour fits, as before.)
+    assert match_canoes("yellow", [("4", None)], [("4", "yellow")], w)[0] == 0.0
+
+
 def test_R_RIVER_5_a_gem_seen_in_an_empty_canoe_of_a_player_who_does_not_move_is_a_misread():
     """Only its own player's move puts a gem into a canoe (nothing is loaded in the
     river's phase, R-RIVER-5; canoes never pass gems, R-GEM-6): in the river's phase,
