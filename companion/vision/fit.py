@@ -128,9 +128,9 @@ def _pair_cost(player: str, exp: Canoe, seen: Canoe, w: FitWeights,
             # (``shows_hull``). That is weaker evidence of the gem than a reading of a
             # third colour, which only a gem gives: it costs halfway from a misread to a
             # gem not seen. (Of the tuned worlds' stills, the 4 middles read wrongly as
-            # their hull's colour were all of empty canoes, none of a gem.)
-            cost += max(w.recoloured(exp[1], seen[1]),
-                        (w.recoloured(exp[1], seen[1]) + w.unseen(exp[1])) / 2)
+            # their hull's colour were all of empty canoes, none of a gem.) (No habit:
+            # the misread costs `colour` in full.)
+            cost += max(w.colour, (w.colour + w.unseen(exp[1])) / 2)
         elif exp[1] is not None and seen[1] is not None:
             cost += w.recoloured(exp[1], seen[1])
         elif exp[1] is not None:
