@@ -117,6 +117,10 @@ class BoardMemory:
         if not pieces:
             return
         self.detector.looks.learn(canoes, state.canoes)
+        det = self.detector
+        changed = det.hull_looks.learn(picture, state.canoes, det.profile.classes)
+        if changed:
+            det.profile = det.profile.with_classes(changed)
         if discs and self.detector.disc_looks is not None:
             self.detector.disc_looks.learn(discs, with_disc=True)
         for gem, colour in self._piles(picture, state).items():
