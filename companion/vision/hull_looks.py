@@ -42,8 +42,11 @@ PRIOR_PX = 150
 SAMPLE_PX = 150
 # Fewer pixels than this are no hull found (a rim, a glare's edge).
 LEAST_PX = 24
-# A slot's look counts for this many confirmed pictures after it was seen.
+# A slot's look counts for this many confirmed pictures after it was seen...
 MAX_AGE = 40
+# ... and is measured again once it is this many old (finding a hull by its shape takes
+# some 4 ms a slot here; the light does not drift from one move to the next).
+REFRESH = 4
 # The class is replaced once its mean moved this far (in its own spread) or its spread
 # changed by this factor in volume: less changes few colours' labels and costs a
 # look-up table's update all the same.
@@ -78,6 +81,9 @@ class HullLooks:
                 continue
             for place, _ in held:
                 if place not in self.board.slots or on[place] != 1:
+                    continue
+                last = self._seen.get((name, place))
+                if last is not None and self._pictures - last[0] < REFRESH:
                     continue
                 px = self._hull(img, place, player, current)
                 if px is not None:
@@ -133,4 +139,4 @@ def _moved(old: ColourClass, new: ColourClass) -> bool:
     return far >= MOVED or abs(new.log_det - old.log_det) >= np.log(SPREAD)
 
 
-__all__ = ["LEAST_PX", "MAX_AGE", "PRIOR_PX", "SAMPLE_PX", "HullLooks"]
+__all__ = ["LEAST_PX", "MAX_AGE", "PRIOR_PX", "REFRESH", "SAMPLE_PX", "HullLooks"]
