@@ -11,13 +11,16 @@ again from the latest look at every slot (PRIOR_PX pixels of calibration's class
 with them), and the detector classifies with it from the next picture on.
 
 >>> hulls = HullLooks(board, profile.classes, px_per_mm=1.0)        # doctest: +SKIP
->>> changed = hulls.learn(corrected, state.canoes, detector.profile.classes)  # doctest: +SKIP
+>>> changed = hulls.learn(corrected, state.canoes, detector.profile)  # doctest: +SKIP
 >>> detector.profile = detector.profile.with_classes(changed)     # doctest: +SKIP
 
 It does not drift into error: a hull its state puts there that looks likelier another
 colour's than its own (the state is wrong there, a move the players will put right) is
-not learned from, nor a patch too small for a hull; a slot's look older than MAX_AGE
-confirmed pictures no longer counts (the light has moved on). Not kept over a restart
+not learned from, nor a patch too small for a hull; a class that would take in more of
+the board's own print and empty discs than a hull's worth beyond what it takes in now
+is not used (a hull's edge blurred into the water, taken for its colour, would have it
+find canoes on every disc); a slot's look older than MAX_AGE confirmed pictures no
+longer counts (the light has moved on). Not kept over a restart
 (``resume``): the next confirmed picture teaches it again.
 """
 
@@ -25,6 +28,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 
 import numpy as np
 
@@ -32,7 +36,8 @@ from companion.rules.state import Canoe
 
 from .board import Board
 from .dock_canoes import find_slot_canoe
-from .profile import ColourClass, features, fit_class, squared_distance
+from .masks import ring_pixels
+from .profile import ColourClass, ColourProfile, features, fit_class, squared_distance
 
 # Calibration's class counts as this many hull pixels (about one hull of one photo) among
 # those learned at the table: the first picture moves it halfway, a river full of them
@@ -40,6 +45,8 @@ from .profile import ColourClass, features, fit_class, squared_distance
 PRIOR_PX = 150
 # Pixels taken from one hull (evenly spread over it): every slot counts alike.
 SAMPLE_PX = 150
+# The board's pixels a class learned is tried on (``_takes_in``).
+BOARD_PX = 20000
 # Fewer pixels than this are no hull found (a rim, a glare's edge).
 LEAST_PX = 24
 # A slot's look counts for this many confirmed pictures after it was seen...
@@ -65,13 +72,19 @@ class HullLooks:
         self._calibrated = {n: c for n, c in calibrated.items() if n.startswith("canoe:")}
         self._seen: dict[tuple[str, str], tuple[int, np.ndarray]] = {}
         self._pictures = 0
+        self._board_mm2 = float(board.size_mm[0] * board.size_mm[1])
 
     def learn(self, img: np.ndarray, canoes: Mapping[str, Sequence[Canoe]],
-              current: Mapping[str, ColourClass]) -> dict[str, ColourClass]:
+              profile: ColourProfile, bare: tuple[np.ndarray, np.ndarray] | None = None
+              ) -> dict[str, ColourClass]:
         """Learn from a confirmed picture (`img`: the light-corrected board image) of a
-        state whose canoes are `canoes` (player -> (place, gem) each). `current`: the
-        classes the detector classifies with now. Returns the canoe classes that
-        changed enough to classify with (class name -> class); empty when none did."""
+        state whose canoes are `canoes` (player -> (place, gem) each). `profile`: the one
+        the detector classifies with now; `bare`: pixels (ys, xs) where no piece may lie
+        (``Detector.print_only``). Returns the canoe classes that changed enough to
+        classify with (class name -> class), none that would take in more of the board
+        (those pixels and the discs the state leaves empty) than a hull's worth beyond
+        what the class takes in now; empty when none did."""
+        current = profile.classes
         self._pictures += 1
         on = Counter(place for held in canoes.values() for place, _ in held)
         learned = set()
@@ -93,11 +106,44 @@ class HullLooks:
                     if self._pictures - when >= MAX_AGE]:
             del self._seen[key]
         changed = {}
+        board_px: np.ndarray | None = None
         for name in sorted(learned):
             fitted = self.fitted(name)
-            if fitted is not None and _moved(current[name], fitted):
-                changed[name] = fitted
+            if fitted is None or not _moved(current[name], fitted):
+                continue
+            if board_px is None:
+                board_px = self._board_pixels(img, on, bare)
+            if self._takes_in(profile, name, fitted, board_px):
+                continue
+            changed[name] = fitted
         return changed
+
+    def _board_pixels(self, img: np.ndarray, on: Counter[str],
+                      bare: tuple[np.ndarray, np.ndarray] | None) -> np.ndarray:
+        """The picture's pixels of the board alone (at most BOARD_PX, evenly spread):
+        `bare`, and the discs of the slots no canoe lies on."""
+        r = self.board.disc_radius_mm
+        rings = [ring_pixels(img.shape[:2], self.scale, centre, 0, 0.85 * r)
+                 for slot, centre in self.board.slots.items() if not on[slot]]
+        parts = [img[ys, xs] for ys, xs in ([bare] if bare is not None else []) + rings]
+        px = np.concatenate(parts) if parts else np.zeros((0, 3), np.uint8)
+        return px[::max(1, len(px) // BOARD_PX)]
+
+    def _takes_in(self, profile: ColourProfile, name: str, fitted: ColourClass,
+                  board_px: np.ndarray) -> bool:
+        """Whether `fitted`, as class `name`, would label more of `board_px` than a hull's
+        worth (in the share of a hull among the board's pixels) beyond what it labels
+        now: then it is not this colour's hull any more but the board's."""
+        if not len(board_px):
+            return False
+        index = profile.names.index(name)
+        now = np.count_nonzero(profile.score(board_px)[0] == index)
+        trial = replace(profile, classes={**profile.classes, name: fitted}, _lut=None,
+                        _cells=None)
+        then = np.count_nonzero(trial.score(board_px)[0] == index)
+        # (A hull's worth: what one canoe covers of all the board's pixels, sampled alike.)
+        hull = len(board_px) * profile.sizes_mm2["canoe"] / self._board_mm2
+        return then - now > hull
 
     def fitted(self, name: str) -> ColourClass | None:
         """The class of canoe class `name` from the looks learned (None before any):
@@ -110,9 +156,9 @@ class HullLooks:
         n = float(sum(len(p) for p in px))
         w = PRIOR_PX / (PRIOR_PX + n)
         mean = w * prior.mean + (1 - w) * learned.mean
-        # The mixture's spread: each part's own, and how far its mean lies from the whole's.
-        cov = (w * (prior.cov + np.outer(prior.mean - mean, prior.mean - mean))
-               + (1 - w) * (learned.cov + np.outer(learned.mean - mean, learned.mean - mean)))
+        # Each part's own spread, not how far apart they lie: a class that follows the
+        # light, not one that spans both lights (and the print between them).
+        cov = w * prior.cov + (1 - w) * learned.cov
         return ColourClass(mean, cov, w * prior.bgr + (1 - w) * learned.bgr)
 
     def _hull(self, img: np.ndarray, slot: str, player: str,

@@ -118,7 +118,7 @@ class BoardMemory:
             return
         self.detector.looks.learn(canoes, state.canoes)
         det = self.detector
-        changed = det.hull_looks.learn(picture, state.canoes, det.profile.classes)
+        changed = det.hull_looks.learn(picture, state.canoes, det.profile, det.print_only)
         if changed:
             det.profile = det.profile.with_classes(changed)
         if discs and self.detector.disc_looks is not None:

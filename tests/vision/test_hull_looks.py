@@ -73,7 +73,7 @@ def test_a_lone_canoe_in_a_confirmed_picture_moves_its_colour_towards_its_hull(
     off = _shifted(profile.classes["canoe:red"], (0.0, 0.0, 2.0))
     classes = {**profile.classes, "canoe:red": off}
     hulls = HullLooks(board, classes, vision.detector.scale)
-    changed = hulls.learn(img, lone_red.state.canoes, classes)
+    changed = hulls.learn(img, lone_red.state.canoes, profile.with_classes({"canoe:red": off}))
     assert set(changed) == {"canoe:red"}
     # The hull itself, as calibration would have measured it in this light:
     hull = features(profile.classes["canoe:red"].bgr)[None]
@@ -88,8 +88,7 @@ def test_a_hull_the_state_puts_in_another_colour_is_not_learned_from(
     wrong.state.put_canoes("red", [("D", None), ("D", None)])
     wrong.state.put_canoes("blue", [("4", None), ("D", None)])   # (red lies there)
     hulls = HullLooks(board, profile.classes, vision.detector.scale)
-    assert hulls.learn(vision.last_reading.corrected, wrong.state.canoes,
-                       profile.classes) == {}
+    assert hulls.learn(vision.last_reading.corrected, wrong.state.canoes, profile) == {}
     assert hulls.fitted("canoe:blue") is None
 
 
@@ -99,7 +98,7 @@ def test_a_crowded_slot_teaches_nothing(board, profile, renderer, lone_red):
     vision = Vision(board, profile, settle=1)
     vision.observe(renderer.render(crowded, seed=3, nuisance=STILL, camera=3).image)
     hulls = HullLooks(board, profile.classes, vision.detector.scale)
-    hulls.learn(vision.last_reading.corrected, crowded.state.canoes, profile.classes)
+    hulls.learn(vision.last_reading.corrected, crowded.state.canoes, profile)
     assert hulls.fitted("canoe:red") is None and hulls.fitted("canoe:blue") is None
 
 
@@ -108,12 +107,12 @@ def test_a_slots_look_no_longer_counts_after_MAX_AGE_confirmed_pictures(
     vision = Vision(board, profile, settle=1)
     vision.observe(renderer.render(lone_red, seed=3, nuisance=STILL, camera=3).image)
     hulls = HullLooks(board, profile.classes, vision.detector.scale)
-    hulls.learn(vision.last_reading.corrected, lone_red.state.canoes, profile.classes)
+    hulls.learn(vision.last_reading.corrected, lone_red.state.canoes, profile)
     assert hulls.fitted("canoe:red") is not None
     docked = lone_red.copy()
     docked.state.put_canoes("red", [("D", None), ("D", None)])
     for _ in range(MAX_AGE):
-        hulls.learn(vision.last_reading.corrected, docked.state.canoes, profile.classes)
+        hulls.learn(vision.last_reading.corrected, docked.state.canoes, profile)
     assert hulls.fitted("canoe:red") is None
 
 
@@ -127,7 +126,7 @@ def test_the_calibrated_class_holds_the_learned_one_back_by_PRIOR_PX_pixels(
 
     def fitted() -> ColourClass:
         hulls = HullLooks(board, classes, vision.detector.scale)
-        hulls.learn(img, lone_red.state.canoes, classes)
+        hulls.learn(img, lone_red.state.canoes, profile.with_classes({"canoe:red": off}))
         return hulls.fitted("canoe:red")
 
     held_back = fitted()
@@ -168,5 +167,17 @@ def test_a_slots_look_is_measured_again_only_once_it_is_REFRESH_pictures_old(
                         lambda *a, **k: found.append(a[2]) or finder(*a, **k))
     hulls = HullLooks(board, profile.classes, vision.detector.scale)
     for _ in range(hull_looks.REFRESH + 1):
-        hulls.learn(vision.last_reading.corrected, lone_red.state.canoes, profile.classes)
+        hulls.learn(vision.last_reading.corrected, lone_red.state.canoes, profile)
     assert found == ["4", "4"]
+
+
+def test_a_colour_that_would_take_in_the_empty_discs_is_not_used(
+        board, profile, renderer, lone_red, monkeypatch):
+    # As if the hull found were its disc's colour (a hull's edge blurred into the water):
+    # red would be read on every empty disc.
+    vision = Vision(board, profile, settle=1)
+    vision.observe(renderer.render(lone_red, seed=3, nuisance=STILL, camera=3).image)
+    monkeypatch.setattr(HullLooks, "fitted", lambda self, name: profile.classes["disc"])
+    hulls = HullLooks(board, profile.classes, vision.detector.scale)
+    assert hulls.learn(vision.last_reading.corrected, lone_red.state.canoes, profile,
+                       vision.detector.print_only) == {}
