@@ -11,25 +11,25 @@ again from the latest look at every slot (PRIOR_PX pixels of calibration's class
 with them), and the detector classifies with it from the next picture on.
 
 >>> hulls = HullLooks(board, profile.classes, px_per_mm=1.0)        # doctest: +SKIP
->>> changed = hulls.learn(corrected, state.canoes, detector.profile)  # doctest: +SKIP
->>> detector.profile = detector.profile.with_classes(changed)     # doctest: +SKIP
+>>> detector.profile = hulls.learn(corrected, state.canoes, detector.profile)  # doctest: +SKIP
 
 It does not drift into error: a hull its state puts there that looks likelier another
 colour's than its own (the state is wrong there, a move the players will put right) is
-not learned from, nor a patch too small for a hull; a class that would take in more of
-the board's own print and empty discs than a hull's worth beyond what it takes in now
-is not used (a hull's edge blurred into the water, taken for its colour, would have it
-find canoes on every disc); a slot's look older than MAX_AGE confirmed pictures no
-longer counts (the light has moved on). Not kept over a restart
-(``resume``): the next confirmed picture teaches it again.
+not learned from, nor a patch too small for a hull; a class that would make a patch of
+its colour bigger than a canoe shows where the board alone lies (an empty disc; the
+print, but where calibration saw it take that colour) is not used: a hull's edge
+blurred into the water, taken for its colour, would have it find canoes on the discs,
+and hands in the print. A slot's look older than MAX_AGE confirmed pictures no longer
+counts (the light has moved on). Not kept over a restart (``resume``): the next
+confirmed picture teaches it again.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 
+import cv2
 import numpy as np
 
 from companion.rules.state import Canoe
@@ -37,7 +37,15 @@ from companion.rules.state import Canoe
 from .board import Board
 from .dock_canoes import find_slot_canoe
 from .masks import ring_pixels
-from .profile import ColourClass, ColourProfile, features, fit_class, squared_distance
+from .profile import (
+    GROUND_CELL_MM,
+    ColourClass,
+    ColourProfile,
+    features,
+    fit_class,
+    squared_distance,
+)
+from .thresholds import HULL_SHOWS
 
 # Calibration's class counts as this many hull pixels (about one hull of one photo) among
 # those learned at the table: the first picture moves it halfway, a river full of them
@@ -45,8 +53,6 @@ from .profile import ColourClass, ColourProfile, features, fit_class, squared_di
 PRIOR_PX = 150
 # Pixels taken from one hull (evenly spread over it): every slot counts alike.
 SAMPLE_PX = 150
-# The board's pixels a class learned is tried on (``_takes_in``).
-BOARD_PX = 20000
 # Fewer pixels than this are no hull found (a rim, a glare's edge).
 LEAST_PX = 24
 # A slot's look counts for this many confirmed pictures after it was seen...
@@ -72,19 +78,18 @@ class HullLooks:
         self._calibrated = {n: c for n, c in calibrated.items() if n.startswith("canoe:")}
         self._seen: dict[tuple[str, str], tuple[int, np.ndarray]] = {}
         self._pictures = 0
-        self._board_mm2 = float(board.size_mm[0] * board.size_mm[1])
 
     def learn(self, img: np.ndarray, canoes: Mapping[str, Sequence[Canoe]],
-              profile: ColourProfile, bare: tuple[np.ndarray, np.ndarray] | None = None
-              ) -> dict[str, ColourClass]:
+              profile: ColourProfile, bare: tuple[np.ndarray, np.ndarray] | None = None,
+              edge: np.ndarray | None = None) -> ColourProfile:
         """Learn from a confirmed picture (`img`: the light-corrected board image) of a
         state whose canoes are `canoes` (player -> (place, gem) each). `profile`: the one
-        the detector classifies with now; `bare`: pixels (ys, xs) where no piece may lie
-        (``Detector.print_only``). Returns the canoe classes that changed enough to
-        classify with (class name -> class), none that would take in more of the board
-        (those pixels and the discs the state leaves empty) than a hull's worth beyond
-        what the class takes in now; empty when none did."""
-        current = profile.classes
+        the detector classifies with now; `bare`: the pixels (ys, xs) where no piece may
+        lie (``Detector.print_only``); `edge`: the board's edge (``Detector.edge``).
+        Returns the profile to classify with from now on:
+        `profile` itself when no canoe class changed enough (MOVED, SPREAD), or every one
+        that did would make a patch of its colour where the board alone lies
+        (``_makes_a_hull``)."""
         self._pictures += 1
         on = Counter(place for held in canoes.values() for place, _ in held)
         learned = set()
@@ -98,52 +103,53 @@ class HullLooks:
                 last = self._seen.get((name, place))
                 if last is not None and self._pictures - last[0] < REFRESH:
                     continue
-                px = self._hull(img, place, player, current)
+                px = self._hull(img, place, player, profile.classes)
                 if px is not None:
                     self._seen[(name, place)] = (self._pictures, px)
                     learned.add(name)
         for key in [k for k, (when, _) in self._seen.items()
                     if self._pictures - when >= MAX_AGE]:
             del self._seen[key]
-        changed = {}
-        board_px: np.ndarray | None = None
         for name in sorted(learned):
             fitted = self.fitted(name)
-            if fitted is None or not _moved(current[name], fitted):
+            if fitted is None or not _moved(profile.classes[name], fitted):
                 continue
-            if board_px is None:
-                board_px = self._board_pixels(img, on, bare)
-            if self._takes_in(profile, name, fitted, board_px):
-                continue
-            changed[name] = fitted
-        return changed
+            trial = profile.with_classes({name: fitted})
+            if not self._makes_a_hull(img, on, bare, edge, profile, trial, name):
+                profile = trial
+        return profile
 
-    def _board_pixels(self, img: np.ndarray, on: Counter[str],
-                      bare: tuple[np.ndarray, np.ndarray] | None) -> np.ndarray:
-        """The picture's pixels of the board alone (at most BOARD_PX, evenly spread):
-        `bare`, and the discs of the slots no canoe lies on."""
+    def _makes_a_hull(self, img: np.ndarray, on: Counter[str],
+                      bare: tuple[np.ndarray, np.ndarray] | None,
+                      edge: np.ndarray | None, profile: ColourProfile, trial: ColourProfile,
+                      name: str) -> bool:
+        """Whether `trial` (`profile` with class `name` learned) would classify as that
+        class a patch bigger than HULL_SHOWS of a hull, and bigger than any `profile`
+        does, where it would be taken for a piece or a hand: on a disc no canoe lies
+        on (a canoe where none lies), or on the print where no piece may lie (`bare`)
+        joined to the board's `edge` (a hand reaching in), but where calibration saw the
+        print take the class (``ColourProfile.ground_map``: a patch of earth a brown
+        hull's class took in there is no hand)."""
+        discs = np.zeros(img.shape[:2], bool)
         r = self.board.disc_radius_mm
-        rings = [ring_pixels(img.shape[:2], self.scale, centre, 0, 0.85 * r)
-                 for slot, centre in self.board.slots.items() if not on[slot]]
-        parts = [img[ys, xs] for ys, xs in ([bare] if bare is not None else []) + rings]
-        px = np.concatenate(parts) if parts else np.zeros((0, 3), np.uint8)
-        return px[::max(1, len(px) // BOARD_PX)]
-
-    def _takes_in(self, profile: ColourProfile, name: str, fitted: ColourClass,
-                  board_px: np.ndarray) -> bool:
-        """Whether `fitted`, as class `name`, would label more of `board_px` than a hull's
-        worth (in the share of a hull among the board's pixels) beyond what it labels
-        now: then it is not this colour's hull any more but the board's."""
-        if not len(board_px):
-            return False
+        for slot, centre in self.board.slots.items():
+            if not on[slot]:
+                discs[ring_pixels(discs.shape, self.scale, centre, 0, 0.85 * r)] = True
+        printed = np.zeros(img.shape[:2], bool)
+        if bare is not None:
+            printed[bare] = True
+            seen = (profile.ground_map or {}).get(name)
+            if seen is not None:
+                ys, xs = np.nonzero(printed)
+                cy = np.clip((ys / self.scale / GROUND_CELL_MM).astype(int), 0, seen.shape[0] - 1)
+                cx = np.clip((xs / self.scale / GROUND_CELL_MM).astype(int), 0, seen.shape[1] - 1)
+                printed[ys[seen[cy, cx]], xs[seen[cy, cx]]] = False
+        reach = edge if edge is not None else np.zeros(img.shape[:2], bool)
         index = profile.names.index(name)
-        now = np.count_nonzero(profile.score(board_px)[0] == index)
-        trial = replace(profile, classes={**profile.classes, name: fitted}, _lut=None,
-                        _cells=None)
-        then = np.count_nonzero(trial.score(board_px)[0] == index)
-        # (A hull's worth: what one canoe covers of all the board's pixels, sampled alike.)
-        hull = len(board_px) * profile.sizes_mm2["canoe"] / self._board_mm2
-        return then - now > hull
+        least = HULL_SHOWS * profile.sizes_mm2["canoe"] * self.scale ** 2
+        now, then = (_largest((p.classify(img) == index) & (discs | printed), discs | reach)
+                     for p in (profile, trial))
+        return then > max(now, least)
 
     def fitted(self, name: str) -> ColourClass | None:
         """The class of canoe class `name` from the looks learned (None before any):
@@ -177,6 +183,18 @@ class HullLooks:
             return None
         step = max(1, len(px) // SAMPLE_PX)
         return px[::step][:SAMPLE_PX]
+
+
+def _largest(mask: np.ndarray, touching: np.ndarray) -> int:
+    """The pixels of the largest 8-connected patch of a mask that has a pixel in
+    `touching` (0 for none)."""
+    n, parts, stats, _ = cv2.connectedComponentsWithStats(mask.astype(np.uint8),
+                                                          connectivity=8)
+    if n < 2:
+        return 0
+    touched = np.unique(parts[touching & mask])
+    areas = stats[touched[touched > 0], cv2.CC_STAT_AREA]
+    return int(areas.max()) if len(areas) else 0
 
 
 def _moved(old: ColourClass, new: ColourClass) -> bool:

@@ -118,9 +118,8 @@ class BoardMemory:
             return
         self.detector.looks.learn(canoes, state.canoes)
         det = self.detector
-        changed = det.hull_looks.learn(picture, state.canoes, det.profile, det.print_only)
-        if changed:
-            det.profile = det.profile.with_classes(changed)
+        det.profile = det.hull_looks.learn(picture, state.canoes, det.profile, det.print_only,
+                                           det.edge)
         if discs and self.detector.disc_looks is not None:
             self.detector.disc_looks.learn(discs, with_disc=True)
         for gem, colour in self._piles(picture, state).items():

@@ -12,9 +12,10 @@ import pytest
 from companion.rules import Game
 from companion.vision import hull_looks
 from companion.vision.hull_looks import MAX_AGE, HullLooks
+from companion.vision.masks import ring_pixels
 from companion.vision.memory import BoardMemory
 from companion.vision.observer import Vision
-from companion.vision.profile import ColourClass, features, squared_distance
+from companion.vision.profile import ColourClass, features, fit_class, squared_distance
 from companion.vision.render import Nuisance, with_levels
 
 STILL = with_levels(Nuisance.mild(), light=(1.0, 1.0), gradient=0.0, shadows=0,
@@ -73,11 +74,13 @@ def test_a_lone_canoe_in_a_confirmed_picture_moves_its_colour_towards_its_hull(
     off = _shifted(profile.classes["canoe:red"], (0.0, 0.0, 2.0))
     classes = {**profile.classes, "canoe:red": off}
     hulls = HullLooks(board, classes, vision.detector.scale)
-    changed = hulls.learn(img, lone_red.state.canoes, profile.with_classes({"canoe:red": off}))
-    assert set(changed) == {"canoe:red"}
+    start = profile.with_classes({"canoe:red": off})
+    learned = hulls.learn(img, lone_red.state.canoes, start)
+    assert [n for n, c in learned.classes.items() if c is not start.classes[n]] == ["canoe:red"]
     # The hull itself, as calibration would have measured it in this light:
     hull = features(profile.classes["canoe:red"].bgr)[None]
-    assert squared_distance(hull, changed["canoe:red"])[0] < squared_distance(hull, off)[0]
+    assert squared_distance(hull, learned.classes["canoe:red"])[0] < \
+        squared_distance(hull, off)[0]
 
 
 def test_a_hull_the_state_puts_in_another_colour_is_not_learned_from(
@@ -88,7 +91,7 @@ def test_a_hull_the_state_puts_in_another_colour_is_not_learned_from(
     wrong.state.put_canoes("red", [("D", None), ("D", None)])
     wrong.state.put_canoes("blue", [("4", None), ("D", None)])   # (red lies there)
     hulls = HullLooks(board, profile.classes, vision.detector.scale)
-    assert hulls.learn(vision.last_reading.corrected, wrong.state.canoes, profile) == {}
+    assert hulls.learn(vision.last_reading.corrected, wrong.state.canoes, profile) is profile
     assert hulls.fitted("canoe:blue") is None
 
 
@@ -177,7 +180,10 @@ def test_a_colour_that_would_take_in_the_empty_discs_is_not_used(
     # red would be read on every empty disc.
     vision = Vision(board, profile, settle=1)
     vision.observe(renderer.render(lone_red, seed=3, nuisance=STILL, camera=3).image)
-    monkeypatch.setattr(HullLooks, "fitted", lambda self, name: profile.classes["disc"])
+    img = vision.last_reading.corrected
+    disc = fit_class(img[ring_pixels(img.shape[:2], vision.detector.scale, board.slots["2"],
+                                     0, 0.8 * board.disc_radius_mm)])
+    monkeypatch.setattr(HullLooks, "fitted", lambda self, name: disc)
     hulls = HullLooks(board, profile.classes, vision.detector.scale)
     assert hulls.learn(vision.last_reading.corrected, lone_red.state.canoes, profile,
-                       vision.detector.print_only) == {}
+                       vision.detector.print_only) is profile
