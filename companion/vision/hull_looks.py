@@ -130,12 +130,13 @@ class HullLooks:
         joined to the board's `edge` (a hand reaching in), but where calibration saw the
         print take the class (``ColourProfile.ground_map``: a patch of earth a brown
         hull's class took in there is no hand)."""
-        discs = np.zeros(img.shape[:2], bool)
+        shape = (img.shape[0], img.shape[1])
+        discs = np.zeros(shape, bool)
         r = self.board.disc_radius_mm
         for slot, centre in self.board.slots.items():
             if not on[slot]:
-                discs[ring_pixels(discs.shape, self.scale, centre, 0, 0.85 * r)] = True
-        printed = np.zeros(img.shape[:2], bool)
+                discs[ring_pixels(shape, self.scale, centre, 0, 0.85 * r)] = True
+        printed = np.zeros(shape, bool)
         if bare is not None:
             printed[bare] = True
             seen = (profile.ground_map or {}).get(name)
@@ -144,7 +145,7 @@ class HullLooks:
                 cy = np.clip((ys / self.scale / GROUND_CELL_MM).astype(int), 0, seen.shape[0] - 1)
                 cx = np.clip((xs / self.scale / GROUND_CELL_MM).astype(int), 0, seen.shape[1] - 1)
                 printed[ys[seen[cy, cx]], xs[seen[cy, cx]]] = False
-        reach = edge if edge is not None else np.zeros(img.shape[:2], bool)
+        reach = edge if edge is not None else np.zeros(shape, bool)
         index = profile.names.index(name)
         least = HULL_SHOWS * profile.sizes_mm2["canoe"] * self.scale ** 2
         now, then = (_largest((p.classify(img) == index) & (discs | printed), discs | reach)
