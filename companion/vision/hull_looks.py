@@ -19,15 +19,18 @@ not learned from, nor a patch too small for a hull; a class that would make a pa
 its colour bigger than a canoe shows where the board alone lies (an empty disc; the
 print, but where calibration saw it take that colour) is not used: a hull's edge
 blurred into the water, taken for its colour, would have it find canoes on the discs,
-and hands in the print. A slot's look older than MAX_AGE confirmed pictures no longer
-counts (the light has moved on). Not kept over a restart (``resume``): the next
-confirmed picture teaches it again.
+and hands in the print. Nor one with which the picture it was learned from, whose
+state is known, is read with more canoes against that state than before
+(``misreads_of``). A slot's look older than MAX_AGE confirmed pictures no longer counts
+(the light has moved on). Not kept over a restart (``resume``): the next confirmed
+picture teaches it again.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING
 
 import cv2
 import numpy as np
@@ -46,6 +49,9 @@ from .profile import (
     squared_distance,
 )
 from .thresholds import HULL_SHOWS
+
+if TYPE_CHECKING:
+    from .detect import Detector
 
 # Calibration's class counts as this many hull pixels (about one hull of one photo) among
 # those learned at the table: the first picture moves it halfway, a river full of them
@@ -81,15 +87,17 @@ class HullLooks:
 
     def learn(self, img: np.ndarray, canoes: Mapping[str, Sequence[Canoe]],
               profile: ColourProfile, bare: tuple[np.ndarray, np.ndarray] | None = None,
-              edge: np.ndarray | None = None) -> ColourProfile:
+              edge: np.ndarray | None = None,
+              misreads: Callable[[ColourProfile], int] | None = None) -> ColourProfile:
         """Learn from a confirmed picture (`img`: the light-corrected board image) of a
         state whose canoes are `canoes` (player -> (place, gem) each). `profile`: the one
         the detector classifies with now; `bare`: the pixels (ys, xs) where no piece may
-        lie (``Detector.print_only``); `edge`: the board's edge (``Detector.edge``).
-        Returns the profile to classify with from now on:
+        lie (``Detector.print_only``); `edge`: the board's edge (``Detector.edge``);
+        `misreads`: how many canoes this picture is read with against its state, with a
+        profile (``misreads_of``). Returns the profile to classify with from now on:
         `profile` itself when no canoe class changed enough (MOVED, SPREAD), or every one
         that did would make a patch of its colour where the board alone lies
-        (``_makes_a_hull``)."""
+        (``_makes_a_hull``) or read this very picture worse."""
         self._pictures += 1
         on = Counter(place for held in canoes.values() for place, _ in held)
         learned = set()
@@ -115,8 +123,11 @@ class HullLooks:
             if fitted is None or not _moved(profile.classes[name], fitted):
                 continue
             trial = profile.with_classes({name: fitted})
-            if not self._makes_a_hull(img, on, bare, edge, profile, trial, name):
-                profile = trial
+            if self._makes_a_hull(img, on, bare, edge, profile, trial, name):
+                continue
+            if misreads is not None and misreads(trial) > misreads(profile):
+                continue
+            profile = trial
         return profile
 
     def _makes_a_hull(self, img: np.ndarray, on: Counter[str],
@@ -186,6 +197,37 @@ class HullLooks:
         return px[::step][:SAMPLE_PX]
 
 
+def misreads_of(detector: Detector, img: np.ndarray, canoes: Mapping[str, Sequence[Canoe]]
+                ) -> Callable[[ColourProfile], int]:
+    """How many canoes `detector`'s canoe stage reads a confirmed picture (`img`: its
+    light-corrected board image) with against its state (whose canoes are `canoes`),
+    classifying with a given profile: per colour and place, the canoes found more or
+    fewer than the state has there, and a player's two canoes for a blob of one colour
+    too big for them (read as a hand: the view would never be still)."""
+    expected: Counter[tuple[str, str | None]] = Counter(
+        (player, place) for player, held in canoes.items() for place, _ in held)
+
+    def count(profile: ColourProfile) -> int:
+        kept = detector.profile
+        detector.profile = profile   # (the canoe stage measures hulls by its profile)
+        try:
+            labels = profile.classify(img)
+            found = detector._canoes(img, labels, detector._is_canoe[labels]
+                                     & detector.canoe_area)
+        finally:
+            detector.profile = kept
+        seen: Counter[tuple[str, str | None]] = Counter()
+        crowds = 0
+        for player, (hulls, crowd) in found.items():
+            crowds += crowd is not None
+            for ys, xs in hulls:
+                seen[(player, detector.board.place_at(detector._middle(ys, xs)))] += 1
+        places = set(seen) | set(expected)
+        return int(sum(abs(seen[k] - expected[k]) for k in places)) + 2 * crowds
+
+    return count
+
+
 def _largest(mask: np.ndarray, touching: np.ndarray) -> int:
     """The pixels of the largest 8-connected patch of a mask that has a pixel in
     `touching` (0 for none)."""
@@ -204,4 +246,4 @@ def _moved(old: ColourClass, new: ColourClass) -> bool:
     return far >= MOVED or abs(new.log_det - old.log_det) >= np.log(SPREAD)
 
 
-__all__ = ["LEAST_PX", "MAX_AGE", "PRIOR_PX", "REFRESH", "SAMPLE_PX", "HullLooks"]
+__all__ = ["misreads_of", "LEAST_PX", "MAX_AGE", "PRIOR_PX", "REFRESH", "SAMPLE_PX", "HullLooks"]

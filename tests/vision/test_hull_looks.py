@@ -11,7 +11,7 @@ import pytest
 
 from companion.rules import Game
 from companion.vision import hull_looks
-from companion.vision.hull_looks import MAX_AGE, HullLooks
+from companion.vision.hull_looks import MAX_AGE, HullLooks, misreads_of
 from companion.vision.masks import ring_pixels
 from companion.vision.memory import BoardMemory
 from companion.vision.observer import Vision
@@ -187,3 +187,27 @@ def test_a_colour_that_would_take_in_the_empty_discs_is_not_used(
     hulls = HullLooks(board, profile.classes, vision.detector.scale)
     assert hulls.learn(vision.last_reading.corrected, lone_red.state.canoes, profile,
                        vision.detector.print_only) is profile
+
+
+def test_a_confirmed_picture_is_misread_by_the_canoes_its_state_does_not_show(
+        board, profile, renderer, lone_red):
+    vision = Vision(board, profile, settle=1)
+    vision.observe(renderer.render(lone_red, seed=3, nuisance=STILL, camera=3).image)
+    misreads = misreads_of(vision.detector, vision.last_reading.corrected,
+                           lone_red.state.canoes)
+    assert misreads(profile) == 0
+    blind = profile.with_classes({"canoe:red": _shifted(profile.classes["canoe:red"],
+                                                        (0.0, 0.0, 4.0))})
+    assert misreads(blind) == 1       # its red canoe on 4 not found
+    assert vision.detector.profile is profile
+
+
+def test_a_colour_that_reads_its_own_picture_worse_is_not_used(
+        board, profile, renderer, lone_red):
+    vision = Vision(board, profile, settle=1)
+    vision.observe(renderer.render(lone_red, seed=3, nuisance=STILL, camera=3).image)
+    off = profile.with_classes({"canoe:red": _shifted(profile.classes["canoe:red"],
+                                                      (0.0, 0.0, 2.0))})
+    hulls = HullLooks(board, off.classes, vision.detector.scale)
+    assert hulls.learn(vision.last_reading.corrected, lone_red.state.canoes, off,
+                       misreads=lambda p: 0 if p is off else 1) is off
