@@ -45,8 +45,7 @@ The per-table look, as data: ``profile`` (the learned colour classes and sizes;
 ``dock_canoes`` finds the canoes it puts on the dock and alone on a slot,
 ``piece_sizes`` measures them, ``read_back`` reads the photos back with it), and
 ``looks`` (what the game's own confirmed pictures taught: empty hulls and gems in
-canoes under this light; ``hull_looks``: the canoes' colour classes, learned again
-from the hulls of its confirmed pictures), learned from ``seen_canoes`` (a canoe as one picture
+canoes under this light), learned from ``seen_canoes`` (a canoe as one picture
 showed it, ``SeenCanoe``, and which of a picture's canoes agree with a state,
 ``agreeing``).
 Around them: ``observer`` (``Vision``: all of it for a stream, with stability),

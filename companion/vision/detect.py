@@ -51,7 +51,6 @@ from .discs import DiscReader
 from .gem_model import GemModel, load_gem_model, table_gem_colours
 from .gems import GemReader
 from .hands import HandFinder
-from .hull_looks import HullLooks
 from .light import LightMeter
 from .locate import Location
 from .looks import PieceLooks
@@ -125,8 +124,6 @@ class Detector(BoardMasks, Straightener, HandFinder, CanoeFinder, GemReader, Dis
         self.scale = px_per_mm
         self.light = LightMeter(board, px_per_mm)
         self.looks = PieceLooks()
-        # The canoes' colours as this table's confirmed pictures show them (``memory``).
-        self.hull_looks = HullLooks(board, profile.classes, px_per_mm)
         # The slots' looks with and without a disc (calibration's, then this table's).
         self.disc_looks = copy.deepcopy(profile.discs)
         self._contrasts: dict[str, float] = {}
@@ -189,6 +186,9 @@ class Detector(BoardMasks, Straightener, HandFinder, CanoeFinder, GemReader, Dis
                                      .reshape(rows, c, cols, c).all(axis=(1, 3)))
             self._deposit_cells = cast(np.ndarray, self.deposit_mask[:rows * c, :cols * c]
                                        .reshape(rows, c, cols, c).any(axis=(1, 3)))
+
+    # -- fixed masks of the board ----------------------------------------------------------
+
 
     # -- one frame ---------------------------------------------------------------------------
 

@@ -28,7 +28,6 @@ from companion.rules import GEMS
 from .cargo_looks import cargo_compared
 from .conditioned import DEPOSIT, changed_places, condition
 from .fit_changes import one_taken, taken_gems
-from .hull_looks import misreads_of
 from .known import KnownBoard, pile_pixels, piles
 from .learn_board import bare_cells, dock_cover
 from .masks import deposit_pixels
@@ -118,9 +117,6 @@ class BoardMemory:
         if not pieces:
             return
         self.detector.looks.learn(canoes, state.canoes)
-        det = self.detector
-        det.profile = det.hull_looks.learn(picture, state.canoes, det.profile, det.print_only,
-                                           det.edge, misreads_of(det, picture, state.canoes))
         if discs and self.detector.disc_looks is not None:
             self.detector.disc_looks.learn(discs, with_disc=True)
         for gem, colour in self._piles(picture, state).items():

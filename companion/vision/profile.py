@@ -19,9 +19,9 @@ from __future__ import annotations
 import json
 import math
 import os
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, replace
-from functools import cached_property, lru_cache
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -130,10 +130,6 @@ class ColourProfile:
     # a line each (for the person calibrating; not saved).
     notes: list[str] = field(default_factory=list, repr=False, compare=False)
     _lut: np.ndarray | None = field(default=None, repr=False)
-    # Per look-up table cell: its best class, that class's cost and squared distance
-    # (before rejecting: what ``with_classes`` updates).
-    _cells: tuple[np.ndarray, np.ndarray, np.ndarray] | None = field(
-        default=None, repr=False, compare=False)
 
     @property
     def names(self) -> list[str]:
@@ -158,47 +154,34 @@ class ColourProfile:
         left out too: it is only what a blob of a hull's colour is measured against
         (``likelier``)."""
         if self._lut is None:
-            self._cells = _best(self, _lut_cells(), self._lut_classes())
-            self._lut = _labels(*self._cells)
+            step = 256 // LEVELS
+            v = np.arange(LEVELS) * step + step / 2 - 0.5
+            b, g, r = np.meshgrid(v, v, v, indexing="ij")
+            cells = np.stack([b, g, r], axis=-1).reshape(-1, 3)
+            pixels = [i for i, n in enumerate(self.names)
+                      if n not in GEM_CLASSES and n != SHADOW]
+            labels, _ = self.score(cells, only=pixels)
+            self._lut = labels.astype(np.uint8)
         return self._lut
-
-    def _lut_classes(self) -> list[int]:
-        return [i for i, n in enumerate(self.names) if n not in GEM_CLASSES and n != SHADOW]
-
-    def with_classes(self, changed: Mapping[str, ColourClass]) -> ColourProfile:
-        """This profile with some of its classes replaced (as learned at the table:
-        ``hull_looks``), its look-up table worked out again only where they can change
-        it: cells one of them won, rescored among all, and cells one of them now wins.
-        (A whole table takes a third of a second here, several on a Pi.) ValueError for
-        a class it does not have, or one left out of the table (a gem, SHADOW)."""
-        left_out = [n for n in changed if n not in self.classes or n in GEM_CLASSES
-                    or n == SHADOW]
-        if left_out:
-            raise ValueError(f"no class to replace in the look-up table: {', '.join(left_out)}")
-        self.lut()
-        assert self._cells is not None
-        label, cost, d2 = (a.copy() for a in self._cells)
-        out = replace(self, classes={**self.classes, **changed}, _lut=None)
-        cells = _lut_cells()
-        which = [self.names.index(n) for n in changed]
-        stale = np.isin(label, which)
-        if stale.any():
-            label[stale], cost[stale], d2[stale] = _best(out, cells[stale], out._lut_classes())
-        for i in which:
-            c = out.classes[out.names[i]]
-            d = squared_distance(cells, c)
-            better = d + c.log_det < cost
-            label[better], cost[better], d2[better] = i, (d + c.log_det)[better], d[better]
-        out._cells = (label, cost, d2)
-        out._lut = _labels(label, cost, d2)
-        return out
 
     def score(self, bgr: np.ndarray, only: list[int] | None = None) -> tuple[np.ndarray,
                                                                                np.ndarray]:
         """Best class (index, NONE if rejected) and its squared distance for each of
         (N, 3) light-corrected BGR colours; `only` limits the candidate classes."""
-        label, _, best_d2 = _best(self, features(bgr),
-                                  range(len(self.names)) if only is None else only)
+        f = features(bgr)
+        names = self.names
+        which = range(len(names)) if only is None else only
+        best = np.full(len(f), np.inf)
+        best_d2 = np.full(len(f), np.inf)
+        label = np.full(len(f), NONE, np.int32)
+        for i in which:
+            c = self.classes[names[i]]
+            d2 = squared_distance(f, c)
+            cost = d2 + c.log_det
+            better = cost < best
+            best[better] = cost[better]
+            best_d2[better] = d2[better]
+            label[better] = i
         label[best_d2 > REJECT_D2] = NONE
         return label, best_d2
 
@@ -290,48 +273,6 @@ def _rows(grid: np.ndarray, digits: int) -> list[list[float | None]]:
     return [[None if np.isnan(v) else round(float(v), digits) for v in row] for row in grid]
 
 
-def _best(profile: ColourProfile, f: np.ndarray, which: Iterable[int]
-          ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """For features `f`: the likeliest of the classes `which` of `profile` (index), its
-    cost (``_cost``) and squared distance; NONE, inf, inf for no class."""
-    best = np.full(len(f), np.inf)
-    best_d2 = np.full(len(f), np.inf)
-    label = np.full(len(f), NONE, np.int32)
-    names = profile.names
-    for i in which:
-        c = profile.classes[names[i]]
-        d2 = squared_distance(f, c)
-        cost = d2 + c.log_det
-        better = cost < best
-        best[better] = cost[better]
-        best_d2[better] = d2[better]
-        label[better] = i
-    return label, best, best_d2
-
-
-def _labels(label: np.ndarray, _cost: np.ndarray, d2: np.ndarray) -> np.ndarray:
-    """The look-up table's labels: a cell whose best class is too far is NONE."""
-    return np.where(d2 > REJECT_D2, NONE, label).astype(np.uint8)
-
-
-@lru_cache(maxsize=1)
-def _lut_cells() -> np.ndarray:
-    """The features of the look-up table's cells (the middle of each quantised BGR
-    colour), in its order."""
-    step = 256 // LEVELS
-    v = np.arange(LEVELS) * step + step / 2 - 0.5
-    b, g, r = np.meshgrid(v, v, v, indexing="ij")
-    cells = features(np.stack([b, g, r], axis=-1).reshape(-1, 3))
-    cells.setflags(write=False)
-    return cells
-
-
-def fit_class(px: np.ndarray) -> ColourClass:
-    """A class fitted to light-corrected BGR pixels ((N, 3), at least 8), its outliers
-    (beyond the 99% spread) dropped before the final fit."""
-    return _fit(np.asarray(px, np.float64).reshape(-1, 3))
-
-
 def _fit(px: np.ndarray) -> ColourClass:
     f = features(px)
     keep = np.ones(len(f), bool)
@@ -368,4 +309,4 @@ def _moments(f: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 __all__ = ["CANOE_CLASSES", "GEM_CLASSES", "PIECE_CLASSES", "GROUND_CLASSES", "NONE", "SHADOW",
            "ColourClass", "ColourProfile", "ProfileError", "DEFAULT_PROFILE", "GROUND_CELL_MM",
-           "SHADE_CELL_MM", "VERSION", "features", "fit_class", "squared_distance"]
+           "SHADE_CELL_MM", "VERSION", "features", "squared_distance"]
