@@ -266,95 +266,46 @@ def _find_on_dock(img: np.ndarray, dock: np.ndarray, players: Sequence[str],
 def find_slot_canoe(img: np.ndarray, board: Board, slot: str, player: str,
                     px_per_mm: float = 1.0) -> DockCanoe | None:
     """The one canoe (of `player`) a known state puts on `slot` of a light-corrected,
-    straightened picture, lying any way round (a canoe is never put down exactly along
-    the flow). Its hull leaves out the middle, where a gem may lie. None when no such
-    patch is there.
-
-    The hull is the canoe-sized patch that stands out most from the band around its
-    outline for how even it is inside (``_contrast``), weighed by how much of it is
-    unlike the disc as a whole: a disc's print under glare holds two looks (a white
-    sheen beside the water), whose robust spread hides a pale hull from a test against
-    the whole disc, and a canoe's shadow is as unlike the disc as its hull. A patch
-    only darker than around it, of the same chromaticity, is a shadow; one less like
-    the player's colour than around it is the print. Nothing is there (None) where no
-    hull's area is unlike the disc for COVERED of it."""
+    straightened picture: the canoe-shaped patch unlike the disc around it, lying any way
+    round (a canoe is never put down exactly along the flow). Its hull leaves out the
+    middle, where a gem may lie. None when no such patch is there."""
     s = px_per_mm
     h, w = img.shape[:2]
     cx, cy = board.slots[slot]
-    radius, reach = board.disc_radius_mm, 0.95 * board.disc_radius_mm
-    x0, y0 = max(int((cx - radius) * s), 0), max(int((cy - radius) * s), 0)
-    x1, y1 = min(int((cx + radius) * s) + 2, w), min(int((cy + radius) * s) + 2, h)
+    reach = 0.95 * board.disc_radius_mm
+    x0, y0 = max(int((cx - reach) * s), 0), max(int((cy - reach) * s), 0)
+    x1, y1 = min(int((cx + reach) * s) + 2, w), min(int((cy + reach) * s) + 2, h)
     part = img[y0:y1, x0:x1]
-    centre = (int(cx * s) - x0, int(cy * s) - y0)
     disc = np.zeros(part.shape[:2], np.uint8)
-    cv2.circle(disc, centre, int(reach * s), 1, -1)
-    f = features(part)
+    cv2.circle(disc, (int(cx * s) - x0, int(cy * s) - y0), int(reach * s), 1, -1)
+    on_disc = disc.astype(bool)
     # A hull covers a fifth of its disc or so: the disc's median is the disc.
-    unlike = _unlike(f, disc.astype(bool)).astype(np.float32)
-    # Something lies there only where a hull's area (its middle too, where a gem may
-    # stand out) is unlike the disc for COVERED of it.
-    if max(cv2.minMaxLoc(cv2.filter2D(unlike, -1, _kernel(float(angle), s, 0.8),
-                                      borderType=cv2.BORDER_CONSTANT))[1]
-           for angle in np.arange(TURNS) * (180.0 / TURNS)) < COVERED:
+    unlike = _unlike(features(part), on_disc).astype(np.float32)
+    best = None
+    for angle in np.arange(TURNS) * (180.0 / TURNS):
+        resp = cv2.filter2D(unlike, -1, _kernel(angle, s, 0.8), borderType=cv2.BORDER_CONSTANT)
+        _, value, _, (x, y) = cv2.minMaxLoc(resp)
+        if best is None or value > best[0]:
+            best = (value, float(angle), x, y)
+    if best is None or best[0] < COVERED:
         return None
-    # Where a hull's centre may lie for all of it to lie on the disc.
-    on_disc = np.zeros(part.shape[:2], np.uint8)
-    cv2.circle(on_disc, centre, max(int((reach - HULL_MM[1] / 2) * s), 1), 1, -1)
-    z = (f / np.array(MIN_SIGMA)).astype(np.float32)
-    own = (features(np.array([[CANOE_RGB[player][::-1]]], np.float64))[0, 0, :2]
-           / np.array(MIN_SIGMA[:2])).astype(np.float32)
-    best: tuple[float, float, int, int, np.ndarray, np.ndarray] | None = None
-    for angle in np.arange(2 * TURNS) * (90.0 / TURNS):
-        inside, band = _inside_and_band(float(angle), s)
-        mean_in, mean_band, score = _contrast(z, inside, band)
-        score *= cv2.filter2D(unlike, -1, inside, borderType=cv2.BORDER_CONSTANT)
-        apart = np.linalg.norm(mean_in[..., :2] - mean_band[..., :2], axis=-1)
-        shadow = (apart < UNLIKE_PRINT) & (mean_in[..., 2] < mean_band[..., 2])
-        print_like = (np.linalg.norm(mean_in[..., :2] - own, axis=-1)
-                      >= np.linalg.norm(mean_band[..., :2] - own, axis=-1))
-        score[(on_disc == 0) | shadow | print_like] = -1.0
-        _, value, _, (x, y) = cv2.minMaxLoc(score)
-        if value > 0 and (best is None or value > best[0]):
-            best = (value, float(angle), x, y, mean_in[y, x], mean_band[y, x])
-    if best is None:
-        return None
-    _, angle, x, y, hull_mean, band_mean = best
-    # The hull short of its rim (a pixel or two off at its edge would teach the colour
-    # the water's blend): of it, the pixels more like the hull than what lies around it.
+    _, angle, x, y = best
+    # Anywhere along the hull the shrunk ellipse is as full: the hull's middle is the
+    # middle of what is unlike the disc within the whole ellipse there.
+    whole = np.zeros(part.shape[:2], np.uint8)
+    cv2.ellipse(whole, (x, y), (int(HULL_MM[0] / 2 * s), int(HULL_MM[1] / 2 * s)), angle,
+                0, 360, 1, -1)
+    wy, wx = np.nonzero(whole.astype(bool) & (unlike > 0))
+    x, y = int(round(wx.mean())), int(round(wy.mean()))
+    # The hull short of its rim: a pixel or two off at its edge would teach the colour
+    # the water's blend.
     inner = np.zeros(part.shape[:2], np.uint8)
-    cv2.ellipse(inner, (x, y), (int(HULL_MM[0] / 2 * 0.9 * s), int(HULL_MM[1] / 2 * 0.8 * s)),
+    cv2.ellipse(inner, (x, y), (int(HULL_MM[0] / 2 * 0.8 * s), int(HULL_MM[1] / 2 * 0.6 * s)),
                 angle, 0, 360, 1, -1)
     cv2.circle(inner, (x, y), int(round(MIDDLE_MM * s)), 0, -1)
-    nearer = (np.linalg.norm(z - hull_mean, axis=-1) < np.linalg.norm(z - band_mean, axis=-1))
-    ys, xs = pixels(inner.astype(bool) & nearer)
+    ys, xs = pixels(inner.astype(bool) & (unlike > 0))
     return DockCanoe(player, ((x + x0 + 0.5) / s, (y + y0 + 0.5) / s), angle,
                      (ys + y0, xs + x0))
-
-
-def _inside_and_band(angle: float, s: float) -> tuple[np.ndarray, np.ndarray]:
-    """Kernels (each of sum 1) of a hull turned `angle` degrees: its inside short of its
-    rim and middle, and the band around its outline (OUTLINE_MM)."""
-    a, b = HULL_MM[0] / 2 * s, HULL_MM[1] / 2 * s
-    gap, width = (v * s for v in OUTLINE_MM)
-    side = int(2 * (a + gap + width) + 3) | 1
-    inside = _ellipse(angle, 0.85 * a, 0.7 * b, side)
-    cv2.circle(inside, (side // 2, side // 2), int(round(MIDDLE_MM * s)), 0, -1)
-    band = _ellipse(angle, a + gap + width, b + gap + width, side) \
-        - _ellipse(angle, a + gap, b + gap, side)
-    return inside / inside.sum(), band / band.sum()
-
-
-def _contrast(z: np.ndarray, inside: np.ndarray, band: np.ndarray
-              ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Per pixel of features `z` (in noise units), a hull centred there: the mean
-    features inside it and in the band around it, and how far apart they lie (squared)
-    over how uneven the inside is (its variance, plus the noise's)."""
-    def mean(k: np.ndarray, of: np.ndarray) -> np.ndarray:
-        return np.stack([cv2.filter2D(of[..., c], -1, k, borderType=cv2.BORDER_REFLECT)
-                         for c in range(of.shape[-1])], axis=-1)
-    mean_in, mean_band = mean(inside, z), mean(band, z)
-    uneven = mean(inside, z * z).sum(axis=-1) - (mean_in * mean_in).sum(axis=-1)
-    return mean_in, mean_band, ((mean_in - mean_band) ** 2).sum(axis=-1) / (uneven + 1.0)
 
 
 __all__ = ["DockCanoe", "HULL_MM", "dock_area", "find_dock_canoes", "find_slot_canoe"]

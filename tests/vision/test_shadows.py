@@ -54,7 +54,7 @@ def _invented(board: Board, a: ColourProfile, b: ColourProfile) -> tuple[int, in
             assert seen_b is None
             continue
         truth, by_a, by_b = _river(line["truth"]), _river(seen_a), _river(seen_b)
-        assert not (by_a & truth) - (by_b & truth), line["file"]   # none lost
+        assert by_b & truth == by_a & truth, line["file"]    # every canoe still seen
         invented_a += sum((by_a - truth).values())
         invented_b += sum((by_b - truth).values())
     return invented_a, invented_b
