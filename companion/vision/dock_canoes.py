@@ -36,6 +36,10 @@ UNLIKE_PRINT = 3.0         # robust z-score beyond which a pixel is not the prin
 # On the tuned worlds' set-up photos a canoe's own colour fills 0.5-1.0 of it (a red hull's
 # shaded inside lies nearer brown's hue), the print of a colour not on the dock nothing.
 COVERED = 0.3
+# A lone canoe's hull on a slot fills this share of its shrunk ellipse with pixels beyond
+# the disc's spread, unless the spread hides it: on the tuned worlds' layout photos a
+# whole hull fills 0.73-1.0, one the spread hides 0.29-0.51 (its colour near the print's).
+HULL_SHOWN = 0.6
 SHADOW_MM = 6.0            # around a hull, its blur and shadow are not the dock's print
 MIDDLE_MM = 7.5            # a hull's middle, where a gem may lie
 OUTLINE_MM = (2.0, 4.0)    # beyond a hull's outline, its blur; then what lies around it
@@ -268,7 +272,13 @@ def find_slot_canoe(img: np.ndarray, board: Board, slot: str, player: str,
     """The one canoe (of `player`) a known state puts on `slot` of a light-corrected,
     straightened picture: the canoe-shaped patch unlike the disc around it, lying any way
     round (a canoe is never put down exactly along the flow). Its hull leaves out the
-    middle, where a gem may lie. None when no such patch is there."""
+    middle, where a gem may lie. None when no such patch is there.
+
+    Unlike the disc is beyond the disc's robust spread (``_unlike``), or where that
+    shows less than HULL_SHOWN of a hull, nearer the player's colour than the disc's in
+    chromaticity (``_nearer_own``), if that shows more: a disc's print under glare holds
+    two looks (a white sheen beside the water) whose spread can hide a hull of a colour
+    near the print's."""
     s = px_per_mm
     h, w = img.shape[:2]
     cx, cy = board.slots[slot]
@@ -279,23 +289,23 @@ def find_slot_canoe(img: np.ndarray, board: Board, slot: str, player: str,
     disc = np.zeros(part.shape[:2], np.uint8)
     cv2.circle(disc, (int(cx * s) - x0, int(cy * s) - y0), int(reach * s), 1, -1)
     on_disc = disc.astype(bool)
+    f = features(part)
     # A hull covers a fifth of its disc or so: the disc's median is the disc.
-    unlike = _unlike(features(part), on_disc).astype(np.float32)
-    best = None
-    for angle in np.arange(TURNS) * (180.0 / TURNS):
-        resp = cv2.filter2D(unlike, -1, _kernel(angle, s, 0.8), borderType=cv2.BORDER_CONSTANT)
-        _, value, _, (x, y) = cv2.minMaxLoc(resp)
-        if best is None or value > best[0]:
-            best = (value, float(angle), x, y)
-    if best is None or best[0] < COVERED:
+    unlike = _unlike(f, on_disc)
+    best = _lying(unlike, s)
+    if best[0] < HULL_SHOWN:
+        own = _nearer_own(f, on_disc, player)
+        if (other := _lying(own, s))[0] > best[0]:
+            unlike, best = own, other
+    value, angle, x, y = best
+    if value < COVERED:
         return None
-    _, angle, x, y = best
     # Anywhere along the hull the shrunk ellipse is as full: the hull's middle is the
     # middle of what is unlike the disc within the whole ellipse there.
     whole = np.zeros(part.shape[:2], np.uint8)
     cv2.ellipse(whole, (x, y), (int(HULL_MM[0] / 2 * s), int(HULL_MM[1] / 2 * s)), angle,
                 0, 360, 1, -1)
-    wy, wx = np.nonzero(whole.astype(bool) & (unlike > 0))
+    wy, wx = np.nonzero(whole.astype(bool) & unlike)
     x, y = int(round(wx.mean())), int(round(wy.mean()))
     # The hull short of its rim: a pixel or two off at its edge would teach the colour
     # the water's blend.
@@ -303,9 +313,33 @@ def find_slot_canoe(img: np.ndarray, board: Board, slot: str, player: str,
     cv2.ellipse(inner, (x, y), (int(HULL_MM[0] / 2 * 0.8 * s), int(HULL_MM[1] / 2 * 0.6 * s)),
                 angle, 0, 360, 1, -1)
     cv2.circle(inner, (x, y), int(round(MIDDLE_MM * s)), 0, -1)
-    ys, xs = pixels(inner.astype(bool) & (unlike > 0))
+    ys, xs = pixels(inner.astype(bool) & unlike)
     return DockCanoe(player, ((x + x0 + 0.5) / s, (y + y0 + 0.5) / s), angle,
                      (ys + y0, xs + x0))
+
+
+def _lying(unlike: np.ndarray, s: float) -> tuple[float, float, int, int]:
+    """Where and which way round a hull's shrunk ellipse is fullest of `unlike` pixels
+    (a mask): the share it fills, its angle and its centre (column, row)."""
+    m = unlike.astype(np.float32)
+    best = (-1.0, 0.0, 0, 0)
+    for angle in np.arange(TURNS) * (180.0 / TURNS):
+        resp = cv2.filter2D(m, -1, _kernel(angle, s, 0.8), borderType=cv2.BORDER_CONSTANT)
+        _, value, _, (x, y) = cv2.minMaxLoc(resp)
+        if value > best[0]:
+            best = (float(value), float(angle), x, y)
+    return best
+
+
+def _nearer_own(f: np.ndarray, where: np.ndarray, player: str) -> np.ndarray:
+    """The pixels of `where` (a mask) whose chromaticity lies nearer `player`'s nominal
+    canoe colour than the print's (the median of `where`). A shadow keeps the print's
+    chromaticity; only its brightness falls."""
+    median, _ = robust(f[where], np.array(MIN_SIGMA))
+    own = features(np.array([CANOE_RGB[player][::-1]], np.float64))[0, :2]
+    chroma = f[..., :2]
+    return cast(np.ndarray, where & (np.linalg.norm(chroma - own, axis=-1)
+                                     < np.linalg.norm(chroma - median[:2], axis=-1)))
 
 
 __all__ = ["DockCanoe", "HULL_MM", "dock_area", "find_dock_canoes", "find_slot_canoe"]

@@ -12,6 +12,7 @@ import pytest
 from companion.vision.dock_canoes import HULL_MM, find_dock_canoes, find_slot_canoe
 from companion.vision.known import PlaceError
 from companion.vision.learn import LAYOUT_NO_DISC, layout_state, learn_profile
+from companion.vision.piece_sizes import hull_sizes, whole_hull
 from companion.vision.profile import ProfileError
 from companion.vision.profile_file import load_profile, parse_profile
 from companion.vision.read_back import misreadings
@@ -95,6 +96,50 @@ def test_the_boards_look_is_not_learned_under_a_layout_canoe_however_it_lies(boa
     cv2.circle(disc, (int(cx * s / side), int(cy * s / side)),
                int(board.disc_radius_mm * s / side), True, -1)
     assert (disc & ~covered).any()  # found, not the whole disc given up
+
+
+@pytest.mark.parametrize("angle", [0.0, 30.0, 100.0])
+def test_a_layout_canoe_is_found_on_a_disc_whose_print_shows_two_looks(board, angle):
+    # Glare lays ripples of white sheen over the water: the disc's spread, taken over
+    # water and sheen, hides a brown hull, and neither look fills a hull's ellipse. The
+    # hull is what lies nearer brown than the disc does.
+    s = 2.0
+    h, w = int(board.size_mm[1] * s), int(board.size_mm[0] * s)
+    img = np.full((h, w, 3), (150, 110, 70), np.uint8)
+    cx, cy = board.slots["3"]
+    for k in range(-12, 12, 2):
+        y = int((cy + 3 * k) * s)
+        cv2.rectangle(img, (int((cx - 30) * s), y), (int((cx + 30) * s), y + int(3 * s) - 1),
+                      (215, 215, 220), -1)
+    img = cv2.add(img, np.random.default_rng(5).integers(0, 12, img.shape, dtype=np.uint8))
+    cv2.ellipse(img, (int(cx * s), int(cy * s)),
+                (int(HULL_MM[0] / 2 * s), int(HULL_MM[1] / 2 * s)), angle, 0, 360,
+                (70, 100, 150), -1)
+    found = find_slot_canoe(img, board, "3", "brown", s)
+    assert found is not None
+    assert abs((found.angle_deg - angle + 90) % 180 - 90) <= 7.5
+    assert np.hypot(found.centre_mm[0] - cx, found.centre_mm[1] - cy) <= 3
+    ys, xs = found.hull
+    assert len(ys) > 100 and (np.abs(img[ys, xs].astype(int) - (70, 100, 150)).max(axis=1)
+                              < 20).all()
+
+
+def test_hull_sizes_are_those_of_the_classes_showing_a_whole_hull():
+    # Glare took most of two hulls' colour classes: their rectangles say nothing of how
+    # big this table's hulls look, and would take the median length below a whole
+    # hull's, so that whole hulls were then too long for one canoe.
+    whole = [(690.0, 840.0, 46.8, 17.9), (580.0, 740.0, 44.0, 17.0),
+             (750.0, 960.0, 47.9, 20.0), (685.0, 820.0, 46.5, 17.6)]
+    broken = [(101.0, 206.0, 32.7, 6.3), (269.0, 187.0, 17.0, 11.0),
+              (87.0, 147.0, 27.3, 5.4), (265.0, 182.0, 15.7, 11.6)]
+    assert not whole_hull(32.7, 6.3) and not whole_hull(17.0, 11.0)
+    assert hull_sizes(whole + broken) == hull_sizes(whole)
+    assert hull_sizes(whole)["canoe_long_mm"] == pytest.approx(46.65)
+
+
+def test_hull_sizes_with_no_whole_hull_are_what_the_classes_show():
+    broken = [(101.0, 206.0, 32.7, 6.3), (269.0, 187.0, 17.0, 11.0)]
+    assert hull_sizes(broken)["canoe_long_mm"] == pytest.approx((32.7 + 17.0) / 2)
 
 
 def test_a_disc_without_a_canoe_holds_none(board):
