@@ -12,7 +12,6 @@ import pytest
 from companion.vision.dock_canoes import HULL_MM, find_dock_canoes, find_slot_canoe
 from companion.vision.known import PlaceError
 from companion.vision.learn import LAYOUT_NO_DISC, layout_state, learn_profile
-from companion.vision.piece_sizes import hull_sizes, whole_hull
 from companion.vision.profile import ProfileError
 from companion.vision.profile_file import load_profile, parse_profile
 from companion.vision.read_back import misreadings
@@ -122,24 +121,6 @@ def test_a_layout_canoe_is_found_on_a_disc_whose_print_shows_two_looks(board, an
     ys, xs = found.hull
     assert len(ys) > 100 and (np.abs(img[ys, xs].astype(int) - (70, 100, 150)).max(axis=1)
                               < 20).all()
-
-
-def test_hull_sizes_are_those_of_the_classes_showing_a_whole_hull():
-    # Glare took most of two hulls' colour classes: their rectangles say nothing of how
-    # big this table's hulls look, and would take the median length below a whole
-    # hull's, so that whole hulls were then too long for one canoe.
-    whole = [(690.0, 840.0, 46.8, 17.9), (580.0, 740.0, 44.0, 17.0),
-             (750.0, 960.0, 47.9, 20.0), (685.0, 820.0, 46.5, 17.6)]
-    broken = [(101.0, 206.0, 32.7, 6.3), (269.0, 187.0, 17.0, 11.0),
-              (87.0, 147.0, 27.3, 5.4), (265.0, 182.0, 15.7, 11.6)]
-    assert not whole_hull(32.7, 6.3) and not whole_hull(17.0, 11.0)
-    assert hull_sizes(whole + broken) == hull_sizes(whole)
-    assert hull_sizes(whole)["canoe_long_mm"] == pytest.approx(46.65)
-
-
-def test_hull_sizes_with_no_whole_hull_are_what_the_classes_show():
-    broken = [(101.0, 206.0, 32.7, 6.3), (269.0, 187.0, 17.0, 11.0)]
-    assert hull_sizes(broken)["canoe_long_mm"] == pytest.approx((32.7 + 17.0) / 2)
 
 
 def test_a_disc_without_a_canoe_holds_none(board):
