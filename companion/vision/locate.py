@@ -171,8 +171,13 @@ class BoardLocator:
             # small, blurred or glaring marker is often found at twice the size).
             h = self._fit(seen)
             if h is not None:
-                seen.update(self._look_closer(gray, np.linalg.inv(h),
-                                              [i for i in self._mm if i not in seen]))
+                closer = {**seen, **self._look_closer(gray, np.linalg.inv(h),
+                                                      [i for i in self._mm if i not in seen])}
+                # Found at twice the size, a marker's corners are less sure: one that
+                # leaves no fit with the others is not taken (the others still fit).
+                if len(closer) > len(seen) and (len(seen) < FIT_MARKERS
+                                                or self._fit(closer) is not None):
+                    seen = closer
         return seen
 
     def _look_closer(self, gray: np.ndarray, inv: np.ndarray,

@@ -172,3 +172,40 @@ def test_a_knock_with_a_marker_covered_keeps_its_corner_true_through_a_lens(
 
 def test_black_frame_has_no_board(board):
     assert BoardLocator(board).locate(np.zeros((720, 1280), np.uint8)) is None
+
+
+class _FinderWithAStrayMarker:
+    """A marker finder that sees three of the board's markers where they are and, only
+    when looking closer (in a crop at twice the size), the fourth where it is not: a
+    small, glaring marker's corners read wrong."""
+
+    def __init__(self, board, to_image: np.ndarray, stray: int) -> None:
+        self.corners = {}
+        for i in board.markers.centres_mm:
+            mm = np.array(board.markers.corners_mm(i), np.float64)
+            if i == stray:
+                mm = mm + (6.0, 0.0)
+            self.corners[i] = cv2.perspectiveTransform(mm.reshape(-1, 1, 2), to_image
+                                                       ).reshape(-1, 2).astype(np.float32)
+        self.stray = stray
+        self.frame_shape = None
+
+    def find(self, gray: np.ndarray) -> dict[int, np.ndarray]:
+        if self.frame_shape is None:
+            self.frame_shape = gray.shape
+        if gray.shape == self.frame_shape:
+            return {i: c for i, c in self.corners.items() if i != self.stray}
+        return {self.stray: self.corners[self.stray]}  # (read as if in the crop: astray)
+
+
+def test_a_marker_found_only_closer_that_fits_no_board_with_the_others_is_left_out(
+        renderer, board, mid_game):
+    # vision.md: three markers find the board. A fourth that spoils every fit with them
+    # does not lose it.
+    shot = renderer.render(mid_game.state, seed=8)
+    finder = _FinderWithAStrayMarker(board, shot.homography, stray=1)
+    where = BoardLocator(board, finder).locate(shot.image)  # type: ignore[arg-type]
+    assert where is not None and where.markers == 3 and 1 not in where.seen
+    pts = np.array([list(board.slots.values())], np.float64)
+    back = where.to_board(cv2.perspectiveTransform(pts, shot.homography)[0])
+    assert np.abs(back - pts[0]).max() < 2.0  # mm
