@@ -37,7 +37,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from worlds_common import WorldFixture, withheld, worlds  # noqa: E402
 
 from companion.vision.board import load_board  # noqa: E402
-from companion.vision.dock_canoes import HULL_MM, MIDDLE_MM, find_slot_canoe  # noqa: E402
+from companion.vision.dock_canoes import HULL_MM, find_slot_canoe, hull_inner  # noqa: E402
 from companion.vision.known import KnownBoard  # noqa: E402
 from companion.vision.learn import _straight  # noqa: E402
 from tools.worlds.generate import calibration_snapshot  # noqa: E402
@@ -46,16 +46,11 @@ from tools.worlds.layout import place_pieces  # noqa: E402
 PX_PER_MM = 1.0
 
 
-def inner_px(s: float) -> int:
-    """How many pixels the inner ellipse a layout hull's colour is learned from holds
-    (``find_slot_canoe``: 0.8 x 0.6 of the hull, its middle left out)."""
+def inner_px(angle: float, s: float) -> int:
+    """How many pixels a layout hull lying `angle` degrees teaches its colour from
+    (``dock_canoes.hull_inner``)."""
     side = int(HULL_MM[0] * s) + 3
-    k = np.zeros((side, side), np.uint8)
-    c = (side // 2, side // 2)
-    cv2.ellipse(k, c, (int(HULL_MM[0] / 2 * 0.8 * s), int(HULL_MM[1] / 2 * 0.6 * s)), 0,
-                0, 360, 1, -1)
-    cv2.circle(k, c, int(round(MIDDLE_MM * s)), 0, -1)
-    return int(np.count_nonzero(k))
+    return int(np.count_nonzero(hull_inner((side, side), (side // 2, side // 2), angle, s)))
 
 
 def measure(world: WorldFixture) -> list[dict]:
@@ -82,7 +77,7 @@ def measure(world: WorldFixture) -> list[dict]:
             if found is not None:
                 row.update(dx=found.centre_mm[0] - t.x, dy=found.centre_mm[1] - t.y,
                            angle=(found.angle_deg - t.angle + 90.0) % 180.0 - 90.0,
-                           kept=min(len(found.hull[0]) / inner_px(PX_PER_MM), 1.0))
+                           kept=len(found.hull[0]) / inner_px(found.angle_deg, PX_PER_MM))
             rows.append(row)
     return rows
 

@@ -94,10 +94,24 @@ def _respond(mine: np.ndarray, hull: np.ndarray, ring: np.ndarray) -> np.ndarray
     return np.where(fill >= COVERED, fill - beyond, -1.0).astype(np.float32)
 
 
-def _unlike(f: np.ndarray, where: np.ndarray) -> np.ndarray:
-    """The pixels of `where` (a mask) whose features lie beyond UNLIKE_PRINT robust
-    z-scores from the median of `where`: what is not the print that fills most of it."""
+def _nominal(names: Sequence[str]) -> np.ndarray:
+    """The (r, g) chromaticities of the nominal canoe colours of `names`, (n, 2)."""
+    return features(np.array([CANOE_RGB[p][::-1] for p in names], np.float64))[:, :2]
+
+
+def _print_look(f: np.ndarray, where: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The robust median and spread of features `f` over `where` (a mask): the print
+    that fills most of it."""
     median, spread = robust(f[where], np.array(MIN_SIGMA))
+    return median, spread
+
+
+def _unlike(f: np.ndarray, where: np.ndarray,
+            look: tuple[np.ndarray, np.ndarray] | None = None) -> np.ndarray:
+    """The pixels of `where` (a mask) whose features lie beyond UNLIKE_PRINT robust
+    z-scores from the median of `where` (`look`, when already measured:
+    ``_print_look``): what is not the print that fills most of it."""
+    median, spread = look if look is not None else _print_look(f, where)
     z = np.sqrt((((f - median) / spread) ** 2).sum(axis=2))
     return cast(np.ndarray, where & (z > UNLIKE_PRINT))
 
@@ -111,7 +125,7 @@ def _nearest_nominal(f: np.ndarray, names: Sequence[str]) -> np.ndarray:
     hue; a reddish brown hull has a hue between brown's and red's and brown's
     saturation)."""
     white = 1.0 / 3.0
-    nominal = features(np.array([CANOE_RGB[p][::-1] for p in names], np.float64))[:, :2] - white
+    nominal = _nominal(names) - white
     v = f[..., :2] - white
     hue = np.arctan2(v[..., 1], v[..., 0])[..., None]
     turn = np.angle(np.exp(1j * (hue - np.arctan2(nominal[:, 1], nominal[:, 0]))))
@@ -244,7 +258,7 @@ def _find_on_dock(img: np.ndarray, dock: np.ndarray, players: Sequence[str],
     # The nominal chromaticity nearest first; where that makes out fewer hulls than
     # the state puts there (a red hull that this table's light shows pink, nearer
     # brown's chromaticity than red's), hue and saturation, then this photo's hulls.
-    nominal = features(np.array([CANOE_RGB[p][::-1] for p in names], np.float64))[:, :2]
+    nominal = _nominal(names)
     nearest = np.argmin(np.linalg.norm(f[..., None, :2] - nominal[None, None], axis=3), axis=2)
     found, taken, need = _take_hulls(unlike, nearest, names, wanted, s)
     if +need:
@@ -291,10 +305,11 @@ def find_slot_canoe(img: np.ndarray, board: Board, slot: str, player: str,
     on_disc = disc.astype(bool)
     f = features(part)
     # A hull covers a fifth of its disc or so: the disc's median is the disc.
-    unlike = _unlike(f, on_disc)
+    look = _print_look(f, on_disc)
+    unlike = _unlike(f, on_disc, look)
     best = _lying(unlike, s)
     if best[0] < HULL_SHOWN:
-        own = _nearer_own(f, on_disc, player)
+        own = _nearer_own(f, on_disc, player, look[0])
         if (other := _lying(own, s))[0] > best[0]:
             unlike, best = own, other
     value, angle, x, y = best
@@ -307,15 +322,21 @@ def find_slot_canoe(img: np.ndarray, board: Board, slot: str, player: str,
                 0, 360, 1, -1)
     wy, wx = np.nonzero(whole.astype(bool) & unlike)
     x, y = int(round(wx.mean())), int(round(wy.mean()))
-    # The hull short of its rim: a pixel or two off at its edge would teach the colour
-    # the water's blend.
-    inner = np.zeros(part.shape[:2], np.uint8)
-    cv2.ellipse(inner, (x, y), (int(HULL_MM[0] / 2 * 0.8 * s), int(HULL_MM[1] / 2 * 0.6 * s)),
-                angle, 0, 360, 1, -1)
-    cv2.circle(inner, (x, y), int(round(MIDDLE_MM * s)), 0, -1)
-    ys, xs = pixels(inner.astype(bool) & unlike)
+    ys, xs = pixels(hull_inner(part.shape[:2], (x, y), angle, s) & unlike)
     return DockCanoe(player, ((x + x0 + 0.5) / s, (y + y0 + 0.5) / s), angle,
                      (ys + y0, xs + x0))
+
+
+def hull_inner(shape: tuple[int, ...], centre: tuple[int, int], angle: float, s: float
+               ) -> np.ndarray:
+    """The pixels (a mask of `shape`) a layout hull centred at `centre` (column, row),
+    turned `angle` degrees, teaches its colour from: short of its rim (a pixel or two
+    off at its edge would teach the water's blend) and of its middle (a gem)."""
+    inner = np.zeros(shape[:2], np.uint8)
+    cv2.ellipse(inner, centre, (int(HULL_MM[0] / 2 * 0.8 * s), int(HULL_MM[1] / 2 * 0.6 * s)),
+                angle, 0, 360, 1, -1)
+    cv2.circle(inner, centre, int(round(MIDDLE_MM * s)), 0, -1)
+    return inner.astype(bool)
 
 
 def _lying(unlike: np.ndarray, s: float) -> tuple[float, float, int, int]:
@@ -331,15 +352,16 @@ def _lying(unlike: np.ndarray, s: float) -> tuple[float, float, int, int]:
     return best
 
 
-def _nearer_own(f: np.ndarray, where: np.ndarray, player: str) -> np.ndarray:
+def _nearer_own(f: np.ndarray, where: np.ndarray, player: str, median: np.ndarray
+                ) -> np.ndarray:
     """The pixels of `where` (a mask) whose chromaticity lies nearer `player`'s nominal
-    canoe colour than the print's (the median of `where`). A shadow keeps the print's
-    chromaticity; only its brightness falls."""
-    median, _ = robust(f[where], np.array(MIN_SIGMA))
-    own = features(np.array([CANOE_RGB[player][::-1]], np.float64))[0, :2]
+    canoe colour than the print's (`median`, its features: ``_print_look``). A shadow
+    keeps the print's chromaticity; only its brightness falls."""
+    own = _nominal([player])[0]
     chroma = f[..., :2]
     return cast(np.ndarray, where & (np.linalg.norm(chroma - own, axis=-1)
                                      < np.linalg.norm(chroma - median[:2], axis=-1)))
 
 
-__all__ = ["DockCanoe", "HULL_MM", "dock_area", "find_dock_canoes", "find_slot_canoe"]
+__all__ = ["DockCanoe", "HULL_MM", "dock_area", "find_dock_canoes", "find_slot_canoe",
+           "hull_inner"]
