@@ -17,8 +17,9 @@ pile changed and which gem it saw taken.
 
 Printed for the tuned and the NOT-FOR-TUNING worlds separately (quote the latter): per
 colour taken, the takes seen (the pile seen to change) and the gem named right or
-wrong; per colour put where none was taken, the puts seen; the piles seen to change
-that no move changed. A take not seen is a move the inference must ask about or find
+wrong; per colour put where none was taken, the puts seen; the coloured gems said not
+put on a pile that changed (``deposits_put_unseen``) and how many of them were put there
+(each counts against the move made); the piles seen to change that no move changed. A take not seen is a move the inference must ask about or find
 elsewhere (``slips._pile_hid``); a put not seen counts against its move
 (``slips._put_hid``); a pile seen to change that did not is evidence against the move
 that happened.
@@ -92,7 +93,13 @@ def _score(tally: Tally, before: dict[str, dict[str, int]], after: dict[str, dic
     truly = changed_piles(before, after)
     saw = set(seen.get("deposits_changed") or ())
     taken = seen.get("deposits_taken") or {}
+    unseen = seen.get("deposits_put_unseen") or {}
     for name in sorted(set(before) | set(after)):
+        put = put_gems(before.get(name, {}), after.get(name, {}))
+        for gem in unseen.get(name, ()):
+            # (A gem said not put where one was put would count against the move made.)
+            tally[("unput", "wrong" if gem in put else "said")] += 1
+        tally[("unput", "coloured")] += sum(gem != "clear" for gem in put) * (name in saw)
         gone = taken_gems(before.get(name, {}), after.get(name, {}))
         if gone:
             key = "+".join(sorted(gone))
@@ -126,6 +133,9 @@ def table(title: str, tally: Tally) -> None:
         n = tally[(put, "puts")]
         seen = 100 * tally[(put, "seen")] / n
         print(f"  {put[4:]} put on a pile (none taken): {n}, seen {seen:.1f}%")
+    print(f"  gems said not put on a pile that changed: {tally[('unput', 'said')]}, "
+          f"of them put there: {tally[('unput', 'wrong')]} (of "
+          f"{tally[('unput', 'coloured')]} coloured gems put on a pile seen to change)")
     n = tally[("none", "piles")]
     if n:
         print(f"  piles no move changed: {n}, seen to change {tally[('none', 'seen')]}")

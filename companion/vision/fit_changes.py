@@ -48,9 +48,9 @@ def deposit_mismatches(before: Mapping[str, Mapping[str, int]],
     changes where the picture saw a gem taken that the event does not take
     (``Sighting.deposits_taken``; a pile the event leaves as it was names the gem seen
     taken from it too); and those it puts a gem on whose pile the picture saw change
-    only where gems were taken (``Sighting.deposits_taken_only``). Nothing when the
-    picture cannot tell
-    (``Sighting.deposits_changed`` None)."""
+    only where gems were taken (``Sighting.deposits_taken_only``), or a coloured gem on
+    a pile seen to change with no sign of it (``Sighting.deposits_put_unseen``). Nothing
+    when the picture cannot tell (``Sighting.deposits_changed`` None)."""
     if seen.deposits_changed is None:
         return []
     changes = changed_piles(before, after)
@@ -73,10 +73,17 @@ def deposit_mismatches(before: Mapping[str, Mapping[str, int]],
     # gem and puts another on it too (a canoe unloading where the other loads): as a
     # gem put on a pile not seen to change (``slips._put_hid``). (Where the event takes
     # none of that gem, the take seen already tells against it, above.)
+    only = {name for name in seen.deposits_taken_only or ()
+            if name in changes and takes_seen(name)
+            and put_gems(before.get(name, {}), after.get(name, {}))}
+    # The same where the event puts a coloured gem on a pile seen to change with no sign
+    # of that gem's tint (``Sighting.deposits_put_unseen``), though no take was named
+    # there (a clear gem taken changes its pile faintly).
+    unseen = seen.deposits_put_unseen or {}
+    only |= {name for name in unseen if name in changes and name in seen.deposits_changed
+             and set(put_gems(before.get(name, {}), after.get(name, {}))) & unseen[name]}
     other += [Mismatch("deposit", None, name, None, weights.deposit, put=True)
-              for name in sorted(seen.deposits_taken_only or ())
-              if name in changes and takes_seen(name)
-              and put_gems(before.get(name, {}), after.get(name, {}))]
+              for name in sorted(only)]
     return ([Mismatch("deposit", None, name, None, weights.deposit,
                       taken=sum(after.get(name, {}).values()) < sum(before.get(name, {}).values()),
                       shows=_shows(before.get(name, {}), after.get(name, {}), seen))

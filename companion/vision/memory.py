@@ -31,7 +31,7 @@ from .fit_changes import one_taken, taken_gems
 from .known import KnownBoard, pile_pixels, piles
 from .learn_board import bare_cells, dock_cover
 from .masks import deposit_pixels
-from .piles_taken import LEAST_SHARE, gems_taken, taken_only, two_apart
+from .piles_taken import LEAST_SHARE, gems_taken, puts_unseen, taken_only, two_apart
 from .seen_canoes import SeenCanoe
 from .transport import EmptySlots, river_board
 from .views import knocked_only, print_agrees, same_view
@@ -240,6 +240,8 @@ class BoardMemory:
             name for name, gem in taken.items()
             if name in apart or looks.two_taken(gem, sizes[name]))
         seen["deposits_taken_only"] = sorted(taken_only(*seen_on, taken, GEMS))
+        seen["deposits_put_unseen"] = puts_unseen(*seen_on, GEMS,
+                                                  seen.get("deposits_changed") or ())
         for key, shares in (("gems_shown", looks.shown()), ("gems_invented", looks.invented())):
             if shares:
                 seen[key] = shares

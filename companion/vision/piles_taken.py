@@ -143,6 +143,49 @@ def taken_only(before: np.ndarray, after: np.ndarray,
     return out
 
 
+def puts_unseen(before: np.ndarray, after: np.ndarray,
+                deposits: Mapping[str, tuple[np.ndarray, np.ndarray]],
+                piles: Mapping[str, tuple[np.ndarray, np.ndarray]],
+                held: Mapping[str, Mapping[str, int]],
+                colour_of: Callable[[str], Colour | None], gem_px: float,
+                gems: Iterable[str], changed: Iterable[str]) -> dict[str, list[str]]:
+    """Per deposit seen to change (`changed`, however faintly), the coloured gems of
+    `gems` it did not hold before of which the picture shows no sign put there: fewer
+    than LEAST_SHARE of a gem's area of its plainly changed pixels (`piles`) lie, after,
+    STRONG of the way from the print to how a pile of that gem looks here (in tint),
+    having lain at most AFTER as far along it before. A coloured gem put on a pile of
+    another colour changes a gem's area of it plainly, to its tint, wherever a take
+    beside it changed the pile too; so a pile that changed as a take changes it, however
+    faintly (a clear gem taken), with no such tint says that gem was not put there: a
+    canoe that could have landed did not unload it there instead. (Clear has no tint,
+    and a gem put on its own colour looks like its pile: neither is listed. Nor is a gem
+    whose pile look is not known yet.)"""
+    out: dict[str, list[str]] = {}
+    for name in sorted(set(changed)):
+        where = deposits.get(name)
+        if where is None:
+            continue
+        had = {gem for gem, n in held.get(name, {}).items() if n > 0}
+        looks = {gem: look for gem in gems if gem != "clear" and gem not in had
+                 and (look := colour_of(gem)) is not None}
+        if not looks:
+            continue
+        idx = piles.get(name, (np.zeros(0, np.intp), np.zeros(0, np.intp)))
+        paper = _tint(np.median(pile_pixels(before[where])[1].astype(np.float64), axis=0))
+        was = _tints(before[idx]) - paper
+        now = _tints(after[idx]) - paper
+        unseen = []
+        for gem, look in sorted(looks.items()):
+            way = _tint(look) - paper
+            along_now, along_was = now @ way, was @ way
+            signs = (along_now >= STRONG * float(way @ way)) & (along_was <= AFTER * along_now)
+            if np.count_nonzero(signs) < LEAST_SHARE * gem_px:
+                unseen.append(gem)
+        if unseen:
+            out[name] = unseen
+    return out
+
+
 def _holes(before: np.ndarray, after: np.ndarray,
            deposits: Mapping[str, tuple[np.ndarray, np.ndarray]],
            piles: Mapping[str, tuple[np.ndarray, np.ndarray]],
@@ -253,6 +296,12 @@ def _along(colour: Colour, way: Colour) -> float:
     return float(colour @ way) / max(float(way @ way), 1e-9)
 
 
+def _tints(bgr: np.ndarray) -> np.ndarray:
+    """``_tint`` of (n, 3) colours."""
+    logs = np.log(np.maximum(np.asarray(bgr, np.float64), 1.0))
+    return logs - logs.mean(axis=1, keepdims=True)
+
+
 def _tint(bgr: Colour) -> Colour:
     """A colour's tint whatever its brightness: its channels' logarithms less their
     mean (a transparent gem's tint multiplies the print's channels)."""
@@ -260,5 +309,5 @@ def _tint(bgr: Colour) -> Colour:
     return logs - logs.mean()
 
 
-__all__ = ["AFTER", "LEAST_SHARE", "OFF", "STRONG", "TWICE", "gems_taken", "taken_only",
-           "two_apart"]
+__all__ = ["AFTER", "LEAST_SHARE", "OFF", "STRONG", "TWICE", "gems_taken", "puts_unseen",
+           "taken_only", "two_apart"]

@@ -82,6 +82,9 @@ class Sighting:
     # its confirmed pictures (``PieceLooks.misread``): gem -> {read as: share of that
     # gem's readings}. None when not known.
     gems_misread: Mapping[str, Mapping[str, float]] | None = None
+    # Per deposit whose pile changed, the coloured gems of which the picture shows no
+    # sign put there (``piles_taken.puts_unseen``). None when not known.
+    deposits_put_unseen: Mapping[str, frozenset[str]] | None = None
 
     def of(self, player: str) -> list[Canoe]:
         return self.canoes.get(player, [])
@@ -189,6 +192,12 @@ def read_observation(observation: Mapping[str, Any] | Sighting) -> Sighting:
                              or any(name not in (taken or {}) for name in only)):
         raise _fail(f"'deposits_taken_only' must list deposits of 'deposits_taken', "
                     f"not {only!r}")
+    unput = observation.get("deposits_put_unseen")
+    if unput is not None and (not isinstance(unput, Mapping) or any(
+            name not in GEMS or not isinstance(gems, list) or any(g not in GEMS for g in gems)
+            for name, gems in unput.items())):
+        raise _fail(f"'deposits_put_unseen' must map deposits ({', '.join(GEMS)}) to lists "
+                    f"of gems, not {unput!r}")
     kept, altered = (_by_player(observation, key) for key in ("cargo_kept", "cargo_changed"))
     misread = observation.get("gems_misread")
     # (A share of 1 would cost the misread nothing: a gem never read as itself is no
@@ -208,7 +217,9 @@ def read_observation(observation: Mapping[str, Any] | Sighting) -> Sighting:
                     None if two is None else frozenset(two), kept, altered,
                     None if only is None else frozenset(only),
                     None if misread is None else {gem: _shares(misread, gem, "'gems_misread'")
-                                                  or {} for gem in misread})
+                                                  or {} for gem in misread},
+                    None if unput is None else {name: frozenset(gems)
+                                                for name, gems in unput.items()})
 
 
 def _spilled(observation: Mapping[str, Any], changed: list[str] | None

@@ -192,6 +192,8 @@ def test_R_GEM_3_a_pile_seen_only_to_lose_the_gem_loaded_had_none_put_on_it(look
     seen = _blue_loads_violet(look)[-1]
     assert seen["deposits_taken"] == {"violet": "violet"}
     assert seen["deposits_taken_only"] == ["violet"]
+    # and no coloured gem of another colour was seen put on it (piles_taken.puts_unseen)
+    assert seen["deposits_put_unseen"] == {"violet": ["blue", "red", "yellow"]}
 
 
 def test_R_STEAL_1_the_victims_canoe_is_compared_with_itself_across_the_move(look):

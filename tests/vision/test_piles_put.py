@@ -12,7 +12,7 @@ import numpy as np
 from companion.rules import format_turn
 from companion.vision.fit_changes import changed_piles, deposit_mismatches, put_gems
 from companion.vision.inference import infer_turn
-from companion.vision.piles_taken import LEAST_SHARE, taken_only
+from companion.vision.piles_taken import LEAST_SHARE, puts_unseen, taken_only
 from companion.vision.sighting import Sighting
 
 from .test_inference import observe_after, offered, sampled_turns
@@ -115,6 +115,95 @@ def test_R_LAND_2_a_gem_landed_is_told_from_one_unloaded_by_the_pile_it_was_not_
         if not rivals or not set(rivals) & set(offered(infer_turn(game, obs))):
             continue
         obs["deposits_taken_only"] = [pile]
+        result = infer_turn(game, obs)
+        assert result.status == "exact" and result.turn == turn, format_turn(turn)
+        told += 1
+        if told == 3:
+            break
+    assert told == 3
+
+
+def _unseen(before: np.ndarray, after: np.ndarray, held: dict[str, int],
+            looks: dict[str, np.ndarray] = LOOKS) -> list[str]:
+    ys, xs = np.mgrid[DEPOSIT]
+    deposit = (ys.ravel(), xs.ravel())
+    changed = np.any(before != after, axis=2)[deposit]
+    piles = {"blue": (deposit[0][changed], deposit[1][changed])}
+    return puts_unseen(before, after, {"blue": deposit}, piles, {"blue": held}, looks.get,
+                       GEM_PX, EVERY, ["blue"] if changed.any() else []).get("blue", [])
+
+
+def test_R_GEM_3_a_pile_that_changed_with_no_tint_of_a_coloured_gem_had_none_of_it_put_on_it():
+    # A faint change (a clear gem taken from a heap of blue ones, too faint to be named
+    # taken) shows no violet or red: neither was unloaded there. The pile's own colour
+    # and clear, which would look like the pile or have no tint, are not said.
+    before = _picture(("blue", 5, 5), ("blue", 25, 5))
+    after = before.copy()
+    after[25:35, 40:50] = (np.array(PRINT) * 0.8 + LOOKS["clear"] * 0.2)
+    assert _unseen(before, after, {"blue": 2}) == ["red", "violet"]
+    # a red gem put where a blue one lay, or beside the change, is seen put (a tint
+    # leaning the same way may be a sign of a violet gem too: then neither is said)
+    for put in (("red", 25, 5), ("red", 26, 41)):
+        assert "red" not in _unseen(before, _picture(("blue", 5, 5), put), {"blue": 2}), put
+    # a change too faint to count as plain (a clear gem taken from among its like) says
+    # the same: a coloured gem put would have changed a quarter of a gem's area plainly
+    faint = before.copy()
+    faint[25:35, 40:50] = np.array(PRINT) + 3
+    ys, xs = np.mgrid[DEPOSIT]
+    deposit = (ys.ravel(), xs.ravel())
+    none = (deposit[0][:0], deposit[1][:0])
+    assert puts_unseen(before, faint, {"blue": deposit}, {"blue": none}, {"blue": {"blue": 2}},
+                       LOOKS.get, GEM_PX, EVERY, ["blue"]) == {"blue": ["red", "violet"]}
+    # a pile that did not change, or a gem whose pile this table has not seen, says nothing
+    assert _unseen(before, before, {"blue": 2}) == []
+    assert _unseen(before, after, {"blue": 2}, {"blue": LOOKS["blue"]}) == []
+
+
+def test_R_GEM_3_a_gem_already_on_the_pile_is_not_said_unput_where_it_would_look_the_same():
+    before = _picture(("blue", 5, 5), ("red", 25, 5))
+    after = _picture(("blue", 5, 5))   # the red gem taken back off the blue heap
+    assert _unseen(before, after, {"blue": 1, "red": 1}) == ["violet"]
+
+
+def test_R_LAND_2_a_move_that_unloads_a_coloured_gem_on_a_pile_showing_none_is_disputed():
+    before = {"clear": {"clear": 7}}
+    landed = {"clear": {"clear": 6}}                 # 4-D lands violet in the camp, D-4+clear
+    unloaded = {"clear": {"clear": 6, "violet": 1}}  # 4u-D puts violet there, D-4+clear
+    seen = Sighting({}, None, deposits_changed=frozenset({"clear"}), deposits_taken={},
+                    deposits_put_unseen={"clear": frozenset({"violet", "red"})})
+    assert deposit_mismatches(before, landed, seen) == []
+    (m,) = deposit_mismatches(before, unloaded, seen)
+    assert (m.kind, m.expected, m.seen, m.put) == ("deposit", "clear", None, True)
+    # one that puts a gem the picture may have seen put there is not
+    seen = Sighting({}, None, deposits_changed=frozenset({"clear"}), deposits_taken={},
+                    deposits_put_unseen={"clear": frozenset({"red"})})
+    assert deposit_mismatches(before, unloaded, seen) == []
+
+
+def test_R_LAND_2_a_landing_is_told_from_an_unload_by_the_tint_the_pile_does_not_show():
+    # As test_R_LAND_2_a_gem_landed_is_told_from_one_unloaded_by_the_pile_it_was_not_put_on,
+    # where the gem taken was too faint to be named (a clear one): the pile changed,
+    # and no part of it took the tint of the gem the other turn unloads there.
+    rng = random.Random(53)
+    told = 0
+    for game, turn in sampled_turns(53, 900, rng):
+        before, after, canoes = _piles_after(game, turn)
+        took = changed_piles(before, after)
+        if len(took) != 1 or any(put_gems(before[n], after[n]) for n in took):
+            continue
+        (pile,) = took
+        rivals = []
+        for other in game.legal_turns():
+            _, then, same = _piles_after(game, other)
+            if same == canoes and changed_piles(before, then) == took \
+                    and set(put_gems(before[pile], then[pile])) - {"clear", *before[pile]}:
+                rivals.append(other)
+        obs = observe_after(game, turn)
+        obs["deposits_changed"], obs["deposits_taken"] = [pile], {}
+        if not rivals or not set(rivals) & set(offered(infer_turn(game, obs))):
+            continue
+        obs["deposits_put_unseen"] = {pile: sorted(
+            {"red", "blue", "yellow", "violet"} - {g for g, n in before[pile].items() if n})}
         result = infer_turn(game, obs)
         assert result.status == "exact" and result.turn == turn, format_turn(turn)
         told += 1
