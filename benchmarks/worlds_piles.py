@@ -19,10 +19,10 @@ Printed for the tuned and the NOT-FOR-TUNING worlds separately (quote the latter
 colour taken, the takes seen (the pile seen to change) and the gem named right or
 wrong; per colour put where none was taken, the puts seen; the coloured gems said not
 put on a pile that changed (``deposits_put_unseen``) and how many of them were put there
-(each counts against the move made); the piles seen to change that no move changed. A take not seen is a move the inference must ask about or find
-elsewhere (``slips._pile_hid``); a put not seen counts against its move
-(``slips._put_hid``); a pile seen to change that did not is evidence against the move
-that happened.
+(each counts against the move made); the piles seen to change that no move changed.
+A take not seen is a move the inference must ask about or find elsewhere
+(``slips._pile_hid``); a put not seen counts against its move (``slips._put_hid``); a
+pile seen to change that did not is evidence against the move that happened.
 """
 
 from __future__ import annotations
