@@ -152,14 +152,15 @@ def puts_unseen(before: np.ndarray, after: np.ndarray,
     """Per deposit seen to change (`changed`, however faintly), the coloured gems of
     `gems` it did not hold before of which the picture shows no sign put there: fewer
     than LEAST_SHARE of a gem's area of its plainly changed pixels (`piles`) lie, after,
-    STRONG of the way from the print to how a pile of that gem looks here (in tint),
-    having lain at most AFTER as far along it before. A coloured gem put on a pile of
-    another colour changes a gem's area of it plainly, to its tint, wherever a take
-    beside it changed the pile too; so a pile that changed as a take changes it, however
-    faintly (a clear gem taken), with no such tint says that gem was not put there: a
-    canoe that could have landed did not unload it there instead. (Clear has no tint,
-    and a gem put on its own colour looks like its pile: neither is listed. Nor is a gem
-    whose pile look is not known yet.)"""
+    STRONG of the way from the print to how a pile of that gem looks here (in tint). A
+    coloured gem put on a pile of another colour changes a gem's area of it plainly, to
+    its tint, wherever a take beside it changed the pile too; so a pile that changed as
+    a take changes it, however faintly (a clear gem taken), with no such tint says that
+    gem was not put there: a canoe that could have landed did not unload it there
+    instead. (Any changed pixel of that tint is a sign, whatever it was before: a gem
+    of the pile nudged, or one of a tint leaning the same way, leaves the gem unsaid.
+    Clear has no tint, and a gem put on its own colour looks like its pile: neither is
+    listed. Nor is a gem whose pile look is not known yet.)"""
     out: dict[str, list[str]] = {}
     for name in sorted(set(changed)):
         where = deposits.get(name)
@@ -172,14 +173,12 @@ def puts_unseen(before: np.ndarray, after: np.ndarray,
             continue
         idx = piles.get(name, (np.zeros(0, np.intp), np.zeros(0, np.intp)))
         paper = _tint(np.median(pile_pixels(before[where])[1].astype(np.float64), axis=0))
-        was = _tints(before[idx]) - paper
         now = _tints(after[idx]) - paper
         unseen = []
         for gem, look in sorted(looks.items()):
             way = _tint(look) - paper
-            along_now, along_was = now @ way, was @ way
-            signs = (along_now >= STRONG * float(way @ way)) & (along_was <= AFTER * along_now)
-            if np.count_nonzero(signs) < LEAST_SHARE * gem_px:
+            signs = np.count_nonzero(now @ way >= STRONG * float(way @ way))
+            if signs < LEAST_SHARE * gem_px:
                 unseen.append(gem)
         if unseen:
             out[name] = unseen

@@ -86,41 +86,52 @@ def test_R_GEM_3_a_move_that_puts_a_gem_on_a_pile_seen_only_to_lose_one_is_dispu
     assert put_gems({"clear": 4}, {"clear": 3, "red": 1}) == {"red": 1}
 
 
-def test_R_LAND_2_a_gem_landed_is_told_from_one_unloaded_by_the_pile_it_was_not_put_on():
-    # Two turns leave the same canoes on the same places: one lands a canoe, its gem
-    # going to the camp (R-LAND-2), the other unloads that gem on a pile another canoe
-    # loads from (R-GEM-3, R-GEM-4). The picture saw a gem taken from that pile; when it
-    # also saw the pile change only there, no gem joined it: the landing. (Seeing only
-    # the take, both are asked about.)
-    rng = random.Random(47)
+def _landings_told(seed: int, samples: int, rival_puts, seen, deciding) -> None:
+    """Three sampled turns that change one pile only by taking from it, each with a
+    rival turn leaving the same canoes that also puts a gem on that pile
+    (`rival_puts(pile before, pile after the rival, gems gone)`), asked about beside it
+    from the piles' evidence `seen(pile, gems gone)`, are told apart (exact) once the
+    evidence `deciding(pile, pile before)` is added."""
+    rng = random.Random(seed)
     told = 0
-    for game, turn in sampled_turns(47, 600, rng):
+    for game, turn in sampled_turns(seed, samples, rng):
         before, after, canoes = _piles_after(game, turn)
         took = changed_piles(before, after)
         if len(took) != 1 or any(put_gems(before[n], after[n]) for n in took):
             continue
         (pile,) = took
         gone = [g for g, k in before[pile].items() if after[pile].get(g, 0) < k]
-        if len(gone) != 1:
-            continue
         rivals = []
         for other in game.legal_turns():
             _, then, same = _piles_after(game, other)
             if same == canoes and changed_piles(before, then) == took \
-                    and put_gems(before[pile], then[pile]) \
-                    and then[pile].get(gone[0], 0) < before[pile][gone[0]]:
+                    and rival_puts(before[pile], then[pile], gone):
                 rivals.append(other)
         obs = observe_after(game, turn)
-        obs["deposits_changed"], obs["deposits_taken"] = [pile], {pile: gone[0]}
+        obs.update(seen(pile, gone))
         if not rivals or not set(rivals) & set(offered(infer_turn(game, obs))):
             continue
-        obs["deposits_taken_only"] = [pile]
+        obs.update(deciding(pile, before[pile]))
         result = infer_turn(game, obs)
         assert result.status == "exact" and result.turn == turn, format_turn(turn)
         told += 1
         if told == 3:
             break
     assert told == 3
+
+
+def test_R_LAND_2_a_gem_landed_is_told_from_one_unloaded_by_the_pile_it_was_not_put_on():
+    # Two turns leave the same canoes on the same places: one lands a canoe, its gem
+    # going to the camp (R-LAND-2), the other unloads that gem on a pile another canoe
+    # loads from (R-GEM-3, R-GEM-4). The picture saw a gem taken from that pile; when it
+    # also saw the pile change only there, no gem joined it: the landing. (Seeing only
+    # the take, both are asked about.)
+    _landings_told(
+        47, 600,
+        lambda was, then, gone: len(gone) == 1 and bool(put_gems(was, then))
+        and then.get(gone[0], 0) < was[gone[0]],
+        lambda pile, gone: {"deposits_changed": [pile], "deposits_taken": {pile: gone[0]}},
+        lambda pile, was: {"deposits_taken_only": [pile]})
 
 
 def _unseen(before: np.ndarray, after: np.ndarray, held: dict[str, int],
@@ -163,6 +174,11 @@ def test_R_GEM_3_a_gem_already_on_the_pile_is_not_said_unput_where_it_would_look
     before = _picture(("blue", 5, 5), ("red", 25, 5))
     after = _picture(("blue", 5, 5))   # the red gem taken back off the blue heap
     assert _unseen(before, after, {"blue": 1, "red": 1}) == ["violet"]
+    # a violet gem put where the red one was taken, or on it, is seen put: its tint is
+    # a sign whatever lay there before
+    before = _picture(("blue", 5, 5), ("red", 25, 5))
+    assert _unseen(before, _picture(("blue", 5, 5), ("violet", 25, 5)),
+                   {"blue": 1, "red": 1}) == []
 
 
 def test_R_LAND_2_a_move_that_unloads_a_coloured_gem_on_a_pile_showing_none_is_disputed():
@@ -184,29 +200,9 @@ def test_R_LAND_2_a_landing_is_told_from_an_unload_by_the_tint_the_pile_does_not
     # As test_R_LAND_2_a_gem_landed_is_told_from_one_unloaded_by_the_pile_it_was_not_put_on,
     # where the gem taken was too faint to be named (a clear one): the pile changed,
     # and no part of it took the tint of the gem the other turn unloads there.
-    rng = random.Random(53)
-    told = 0
-    for game, turn in sampled_turns(53, 900, rng):
-        before, after, canoes = _piles_after(game, turn)
-        took = changed_piles(before, after)
-        if len(took) != 1 or any(put_gems(before[n], after[n]) for n in took):
-            continue
-        (pile,) = took
-        rivals = []
-        for other in game.legal_turns():
-            _, then, same = _piles_after(game, other)
-            if same == canoes and changed_piles(before, then) == took \
-                    and set(put_gems(before[pile], then[pile])) - {"clear", *before[pile]}:
-                rivals.append(other)
-        obs = observe_after(game, turn)
-        obs["deposits_changed"], obs["deposits_taken"] = [pile], {}
-        if not rivals or not set(rivals) & set(offered(infer_turn(game, obs))):
-            continue
-        obs["deposits_put_unseen"] = {pile: sorted(
-            {"red", "blue", "yellow", "violet"} - {g for g, n in before[pile].items() if n})}
-        result = infer_turn(game, obs)
-        assert result.status == "exact" and result.turn == turn, format_turn(turn)
-        told += 1
-        if told == 3:
-            break
-    assert told == 3
+    _landings_told(
+        53, 900,
+        lambda was, then, gone: bool(set(put_gems(was, then)) - {"clear", *was}),
+        lambda pile, gone: {"deposits_changed": [pile], "deposits_taken": {}},
+        lambda pile, was: {"deposits_put_unseen": {pile: sorted(
+            {"red", "blue", "yellow", "violet"} - {g for g, n in was.items() if n})}})
