@@ -1,7 +1,7 @@
 """Which gem a picture saw taken from a deposit, and whether one was put there too:
 the pixels of its pile that changed between the picture before a move and the one
 after, as a careful person looks at a pile a hand reached into (``gems_taken``,
-``two_apart``, ``taken_only``).
+``two_apart``, ``taken_only``, ``puts_unseen``).
 
 >>> changed = changed_places(detector, before, after)                  # doctest: +SKIP
 >>> gems_taken(before, after, deposits, changed.piles, state.deposits,
@@ -304,8 +304,7 @@ def _tints(bgr: np.ndarray) -> np.ndarray:
 def _tint(bgr: Colour) -> Colour:
     """A colour's tint whatever its brightness: its channels' logarithms less their
     mean (a transparent gem's tint multiplies the print's channels)."""
-    logs = np.log(np.maximum(np.asarray(bgr, np.float64), 1.0))
-    return logs - logs.mean()
+    return _tints(np.asarray(bgr, np.float64)[None])[0]
 
 
 __all__ = ["AFTER", "LEAST_SHARE", "OFF", "STRONG", "TWICE", "gems_taken", "puts_unseen",
