@@ -102,8 +102,7 @@ def _nominal(names: Sequence[str]) -> np.ndarray:
 def _print_look(f: np.ndarray, where: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """The robust median and spread of features `f` over `where` (a mask): the print
     that fills most of it."""
-    median, spread = robust(f[where], np.array(MIN_SIGMA))
-    return median, spread
+    return robust(f[where], np.array(MIN_SIGMA))
 
 
 def _unlike(f: np.ndarray, where: np.ndarray,
