@@ -67,6 +67,11 @@ WORLDS: dict[str, tuple[int, str, bool]] = {
     # A fifth (2026-11-27): the river runs the other way, from a dock on the right, and
     # hooks down to the falls on the left; larger discs further apart.
     "w110": (110, "tools/worlds/boards/hooked.json", True),
+    # A sixth (2026-12-03): the river rises aslant from a dock at the bottom left, then
+    # turns up to the falls, its branches far apart about an island holding the blue and
+    # red piles; a fresh draw of the looks, read once before anything was changed for
+    # it, as a table this code had never seen.
+    "w111": (111, "tools/worlds/boards/rising.json", True),
     "w901": (901, "tools/worlds/boards/curved.json", False),
     "w902": (902, "tools/worlds/boards/curved.json", False),
     "w903": (903, "tools/worlds/boards/curved.json", False),
@@ -114,6 +119,9 @@ GAMES: dict[str, tuple[str, int, int]] = {
     # 8800-9200: three players (31 turns and rivers) and four (39).
     "g115": ("w110", 8819, 3),
     "g116": ("w110", 9052, 4),
+    # On the rising board (2026-12-03): the shortest complete three-player game of seeds
+    # 10000-10400 (34 events).
+    "g117": ("w111", 10117, 3),
     "g901": ("w901", 1082, 3),
     "g902": ("w902", 2274, 3),
     "g903": ("w903", 2247, 3),
