@@ -40,7 +40,7 @@ RING_LEVEL = 160.0     # the board around a position is brought to this grey lev
 # they are (root mean square) differed by more from one picture to the next than the
 # cloud made them differ where the print is small in the frame or pale, and a white
 # print a shade brighter in a picture read as covered: on the tuned 3-D worlds' stills 8
-# of 88 weathers were read wrong so, and 1 not read. Their shape is what the cloud changes: bare positions
+# of 88 weathers were wrong so. Their shape is what the cloud changes: bare positions
 # of a board found where it lies decorrelated by at most 0.08, covered ones by 0.15 and
 # more (a fifth of them by 0.3 or less); no weather read wrong, 4 not read, all where
 # the board was found several mm off at the track (w106).
