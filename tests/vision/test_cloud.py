@@ -19,7 +19,6 @@ from companion.vision.observer import Vision
 from companion.vision.profile import ProfileError
 from companion.vision.profile_file import parse_profile
 from companion.vision.render import Nuisance
-from tests.vision.conftest import W106
 
 PLAYERS = ["blue", "green", "yellow", "red", "brown"]
 
@@ -65,56 +64,6 @@ def test_the_cloud_is_read_in_a_light_far_from_the_calibration_light(board, rend
     shot = renderer.render(_track(1), seed=5, nuisance=Nuisance.mild())
     dim = cv2.convertScaleAbs(shot.image, alpha=0.55, beta=0)
     assert _where(board, setup_profile.track, dim) == 1
-
-
-def _w106_still(name: str) -> tuple[np.ndarray, int]:
-    """One of w106's stills, and where its cloud stands."""
-    for line in (W106 / "stills.jsonl").read_text().splitlines():
-        still = json.loads(line)
-        if still["file"] == f"stills/{name}.jpg":
-            return cv2.imread(str(W106 / still["file"])), still["truth"]["weather"]
-    raise LookupError(name)
-
-
-@pytest.mark.parametrize("name", ["001", "002", "007", "008"])
-def test_R_WEATHER_1_the_cloud_is_read_on_a_pale_track(w106, name):
-    """w106 prints its track pale: the cloud on -1 changes the grey levels there less
-    than the print seen again differs from one picture to the next, but not their shape
-    (on 0, where it stood at calibration, it is read by elimination)."""
-    board, profile, _ = w106
-    image, weather = _w106_still(name)
-    assert _where(board, profile.track, image) == weather
-
-
-def _marked(image: np.ndarray, board, values) -> np.ndarray:
-    """The picture with a dark figure printed on each of these weather positions (the
-    2-D renderer prints them blank)."""
-    to_image = np.linalg.inv(BoardLocator(board).locate(image).homography)
-    out = image.copy()
-    for value in values:
-        x, y = board.weather_mm[value]
-        ends = np.array([[[x - 2.0, y - 5.0]], [[x + 2.0, y + 5.0]]], np.float64)
-        (a, b) = cv2.perspectiveTransform(ends, to_image)[:, 0]
-        cv2.line(out, tuple(int(v) for v in a), tuple(int(v) for v in b), (60, 60, 60), 3)
-    return out
-
-
-def test_R_WEATHER_1_a_printed_track_is_read_by_the_shape_of_its_figures(board, renderer,
-                                                                       profile):
-    """Where the calibration saw figures printed on the bare positions, the cloud is
-    where a figure no longer shows, however bright the picture; on 0, none is hidden."""
-    setup = Game(PLAYERS).state.snapshot()
-    photo = renderer.render(setup, seed=3, nuisance=Nuisance.mild()).image
-    learned = learn_profile(board, [_marked(photo, board, (-1, 1, 2))],
-                            known=KnownBoard.of_snapshot(setup), base=profile)
-    assert learned.track is not None
-    for value in (0, 1):
-        bare = [v for v in (-1, 1, 2) if v != value]
-        image = _marked(renderer.render(_track(value), seed=9, nuisance=Nuisance.mild()).image,
-                        board, bare)
-        assert _where(board, learned.track, image) == value
-        bright = cv2.convertScaleAbs(image, alpha=1.2, beta=25)
-        assert _where(board, learned.track, bright) == value
 
 
 def _cover(image: np.ndarray, board, value: int) -> np.ndarray:
