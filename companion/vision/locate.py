@@ -75,6 +75,8 @@ class BoardLocator:
     def __init__(self, board: Board, finder: MarkerFinder | None = None) -> None:
         self.board = board
         self.finder = finder or MarkerFinder(board.markers.dictionary)
+        # (Where the markers found say a missing one must be, it is looked for closer.)
+        self.closer = finder or MarkerFinder(board.markers.dictionary, correcting=True)
         self._mm = {i: np.array(board.markers.corners_mm(i), np.float64)
                     for i in board.markers.centres_mm}
         self.last: Location | None = None
@@ -166,18 +168,22 @@ class BoardLocator:
 
     def _find(self, gray: np.ndarray) -> dict[int, np.ndarray]:
         seen = {i: c for i, c in self.finder.find(gray).items() if i in self._mm}
-        if len(seen) >= 2 and len(seen) < len(self._mm):
-            # The markers found say where the others must be: look there closer (a
-            # small, blurred or glaring marker is often found at twice the size).
+        # The markers found say where the others must be: look there closer (a small,
+        # blurred or glaring marker is often found at twice the size); and again when
+        # that found one, from the fit with it (two markers say little of where the
+        # far corners lie).
+        while 2 <= len(seen) < len(self._mm):
             h = self._fit(seen)
-            if h is not None:
-                closer = {**seen, **self._look_closer(gray, np.linalg.inv(h),
-                                                      [i for i in self._mm if i not in seen])}
-                # Found at twice the size, a marker's corners are less sure: one that
-                # leaves no fit with the others is not taken (the others still fit).
-                if len(closer) > len(seen) and (len(seen) < FIT_MARKERS
-                                                or self._fit(closer) is not None):
-                    seen = closer
+            if h is None:
+                break
+            closer = {**seen, **self._look_closer(gray, np.linalg.inv(h),
+                                                  [i for i in self._mm if i not in seen])}
+            # Found at twice the size, a marker's corners are less sure: one that
+            # leaves no fit with the others is not taken (the others still fit).
+            if len(closer) == len(seen) or (len(seen) >= FIT_MARKERS
+                                            and self._fit(closer) is None):
+                break
+            seen = closer
         return seen
 
     def _look_closer(self, gray: np.ndarray, inv: np.ndarray,
@@ -196,7 +202,7 @@ class BoardLocator:
                               interpolation=cv2.INTER_CUBIC)
             # (dst None: OpenCV makes a new array; its stubs want one passed)
             crop = cv2.normalize(crop, None, 0, 255, cv2.NORM_MINMAX)  # type: ignore[call-overload]
-            got = self.finder.find(crop)
+            got = self.closer.find(crop)
             if i in got:
                 found[i] = (got[i] + 0.5) / 2 - 0.5 + np.array([x0, y0], np.float32)
         return found

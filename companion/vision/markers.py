@@ -62,17 +62,29 @@ def marker_bits(marker_id: int, name: str = "DICT_4X4_50") -> np.ndarray:
 
 
 class MarkerFinder:
-    """Finds ArUco markers in grey images with whichever API this OpenCV has."""
+    """Finds ArUco markers in grey images with whichever API this OpenCV has.
 
-    def __init__(self, name: str = "DICT_4X4_50") -> None:
+    `correcting`: also take a marker one of whose cells reads wrong. The codes of
+    DICT_4X4_50 differ from each other (turned any way) in four cells at least, so one
+    can be put right, but at ArUco's default error correction rate (0.6 of the
+    dictionary's one correctable cell, rounded down) none is. Small in the picture and
+    blurred, a marker at a wide lens's far corner loses a cell to its neighbours' ink
+    (a board found from the other three then lies up to 14 mm astray there): where the
+    others say it must be, only it is looked for, so a corrected cell there is safe."""
+
+    def __init__(self, name: str = "DICT_4X4_50", correcting: bool = False) -> None:
         self._dict = dictionary(name)
         if hasattr(_ARUCO, "ArucoDetector"):
             params = _ARUCO.DetectorParameters()
-            self._detector = _ARUCO.ArucoDetector(self._dict, params)
             self._params = None
         else:
+            params = self._params = _ARUCO.DetectorParameters_create()
+        if correcting:
+            params.errorCorrectionRate = 1.0
+        if hasattr(_ARUCO, "ArucoDetector"):
+            self._detector = _ARUCO.ArucoDetector(self._dict, params)
+        else:
             self._detector = None
-            self._params = _ARUCO.DetectorParameters_create()
 
     def find(self, gray: np.ndarray) -> dict[int, np.ndarray]:
         """{marker id: 4x2 float32 corners (clockwise from the marker's top-left)}."""
