@@ -75,7 +75,7 @@ class BoardLocator:
     def __init__(self, board: Board, finder: MarkerFinder | None = None) -> None:
         self.board = board
         self.finder = finder or MarkerFinder(board.markers.dictionary)
-        # (Where the markers found say a missing one must be, it is looked for closer.)
+        # (Where the markers found say a missing one must be, in a board found afresh.)
         self.closer = finder or MarkerFinder(board.markers.dictionary, correcting=True)
         self._mm = {i: np.array(board.markers.corners_mm(i), np.float64)
                     for i in board.markers.centres_mm}
@@ -169,9 +169,12 @@ class BoardLocator:
     def _find(self, gray: np.ndarray) -> dict[int, np.ndarray]:
         seen = {i: c for i, c in self.finder.find(gray).items() if i in self._mm}
         # The markers found say where the others must be: look there closer (a small,
-        # blurred or glaring marker is often found at twice the size); and again when
-        # that found one, from the fit with it (two markers say little of where the
-        # far corners lie).
+        # blurred or glaring marker is often found at twice the size, with one misread
+        # cell put right); and, finding the board afresh, again when that found one,
+        # from the fit with it (two markers say little of where the far corners lie).
+        # On a camera followed from frame to frame, a marker missing is mostly covered
+        # and the last homography holds: it is looked for once, strictly.
+        fresh = self.last is None
         while 2 <= len(seen) < len(self._mm):
             h = self._fit(seen)
             if h is None:
@@ -184,6 +187,8 @@ class BoardLocator:
                                             and self._fit(closer) is None):
                 break
             seen = closer
+            if not fresh:
+                break
         return seen
 
     def _look_closer(self, gray: np.ndarray, inv: np.ndarray,
@@ -202,7 +207,7 @@ class BoardLocator:
                               interpolation=cv2.INTER_CUBIC)
             # (dst None: OpenCV makes a new array; its stubs want one passed)
             crop = cv2.normalize(crop, None, 0, 255, cv2.NORM_MINMAX)  # type: ignore[call-overload]
-            got = self.closer.find(crop)
+            got = (self.closer if self.last is None else self.finder).find(crop)
             if i in got:
                 found[i] = (got[i] + 0.5) / 2 - 0.5 + np.array([x0, y0], np.float32)
         return found
