@@ -175,12 +175,14 @@ class BoardLocator:
         # On a camera followed from frame to frame, a marker missing is mostly covered
         # and the last homography holds: it is looked for once, strictly.
         fresh = self.last is None
+        finder = self.closer if fresh else self.finder
         while 2 <= len(seen) < len(self._mm):
             h = self._fit(seen)
             if h is None:
                 break
             closer = {**seen, **self._look_closer(gray, np.linalg.inv(h),
-                                                  [i for i in self._mm if i not in seen])}
+                                                  [i for i in self._mm if i not in seen],
+                                                  finder)}
             # Found at twice the size, a marker's corners are less sure: one that
             # leaves no fit with the others is not taken (the others still fit).
             if len(closer) == len(seen) or (len(seen) >= FIT_MARKERS
@@ -191,8 +193,8 @@ class BoardLocator:
                 break
         return seen
 
-    def _look_closer(self, gray: np.ndarray, inv: np.ndarray,
-                     ids: list[int]) -> dict[int, np.ndarray]:
+    def _look_closer(self, gray: np.ndarray, inv: np.ndarray, ids: list[int],
+                     finder: MarkerFinder) -> dict[int, np.ndarray]:
         found: dict[int, np.ndarray] = {}
         h_img, w_img = gray.shape[:2]
         for i in ids:
@@ -207,7 +209,7 @@ class BoardLocator:
                               interpolation=cv2.INTER_CUBIC)
             # (dst None: OpenCV makes a new array; its stubs want one passed)
             crop = cv2.normalize(crop, None, 0, 255, cv2.NORM_MINMAX)  # type: ignore[call-overload]
-            got = (self.closer if self.last is None else self.finder).find(crop)
+            got = finder.find(crop)
             if i in got:
                 found[i] = (got[i] + 0.5) / 2 - 0.5 + np.array([x0, y0], np.float32)
         return found

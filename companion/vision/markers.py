@@ -74,17 +74,12 @@ class MarkerFinder:
 
     def __init__(self, name: str = "DICT_4X4_50", correcting: bool = False) -> None:
         self._dict = dictionary(name)
-        if hasattr(_ARUCO, "ArucoDetector"):
-            params = _ARUCO.DetectorParameters()
-            self._params = None
-        else:
-            params = self._params = _ARUCO.DetectorParameters_create()
+        new_api = hasattr(_ARUCO, "ArucoDetector")
+        params = _ARUCO.DetectorParameters() if new_api else _ARUCO.DetectorParameters_create()
         if correcting:
             params.errorCorrectionRate = 1.0
-        if hasattr(_ARUCO, "ArucoDetector"):
-            self._detector = _ARUCO.ArucoDetector(self._dict, params)
-        else:
-            self._detector = None
+        self._detector = _ARUCO.ArucoDetector(self._dict, params) if new_api else None
+        self._params = None if new_api else params
 
     def find(self, gray: np.ndarray) -> dict[int, np.ndarray]:
         """{marker id: 4x2 float32 corners (clockwise from the marker's top-left)}."""

@@ -35,11 +35,17 @@ W106 = Path(__file__).resolve().parents[1] / "fixtures" / "worlds" / "w106"
 
 
 @pytest.fixture(scope="session")
-def w106():
+def w106_board():
+    """tests/fixtures/worlds/w106's board file."""
+    meta = json.loads((W106 / "world.json").read_text())
+    return load_board(Path(__file__).resolve().parents[2] / meta["world"]["board_file"])
+
+
+@pytest.fixture(scope="session")
+def w106(w106_board):
     """tests/fixtures/worlds/w106's board, the profile its layout photos give (as
     `companion calibrate profile` makes it) and those photos."""
-    meta = json.loads((W106 / "world.json").read_text())
-    board = load_board(Path(__file__).resolve().parents[2] / meta["world"]["board_file"])
+    board = w106_board
     layouts = [cv2.imread(str(p)) for p in sorted((W106 / "calibration").glob("layout-*.jpg"))]
     return board, learn_profile(board, layouts), layouts
 

@@ -2,13 +2,9 @@
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 import cv2
 import numpy as np
 
-from companion.vision.board import load_board
 from companion.vision.locate import BoardLocator
 from companion.vision.markers import find_markers, marker_bits
 from companion.vision.render import Nuisance
@@ -252,15 +248,12 @@ def test_a_marker_with_a_cell_misread_is_found_where_the_others_put_it(
     assert np.abs(back - pts[0]).max() < 1.5  # mm
 
 
-
-def test_a_marker_found_closer_points_to_the_next():
+def test_a_marker_found_closer_points_to_the_next(w106_board):
     # vision.md: the board is found from its markers. In this picture (w106, a 3-D world
     # kept for tuning) the whole picture makes out only the two bottom markers; from
     # those two, a third is found closer, and only the fit with three puts the fourth's
     # crop where it lies.
-    meta = json.loads((W106 / "world.json").read_text())
-    board = load_board(Path(__file__).resolve().parents[2] / meta["world"]["board_file"])
     gray = cv2.cvtColor(cv2.imread(str(W106 / "stills" / "003.jpg")), cv2.COLOR_BGR2GRAY)
     assert len(find_markers(gray)) == 2
-    where = BoardLocator(board).locate(gray)
+    where = BoardLocator(w106_board).locate(gray)
     assert where is not None and where.markers == 4
