@@ -33,6 +33,11 @@ kept (`companion.vision.resume`), or, with `--cold`, from nothing. With
 `--moved-while-off` the turn is made while the companion is down: the new camera's first
 view is the board after it (counted as the move's outcome, and apart).
 
+`--explain` adds to each failing event of a tuned game the camera's last reading of
+it: the referee's inference (``companion.vision.inference``), its best few events with
+their scores and every disagreement with the picture, as the table's question was drawn
+from. (A game not for tuning keeps its failure lines withheld, explanations too.)
+
 `--bump-every N` knocks the camera during every Nth event, if it is a move the camera
 sees (the hand frame on): from then on it looks from a little turned (a rotation of
 0.5-1.5 degrees about a random axis through its centre, from where it was: the knocks
@@ -130,6 +135,46 @@ def knocked(world: WorldFixture, size: tuple[int, int], rng: np.random.Generator
 # answered: applied, asked or flagged the move; the learning comes after the answer).
 STEP_MS: dict[str, list[float]] = {"tracking": [], "judged": [], "decided": []}
 _ANSWERED: list[float] = []  # when Table.observe returned (perf_counter)
+
+
+# The inferences the table's camera made during the event being played (--explain).
+_INFERRED: list[Any] = []
+_EXPLAINING: list[bool] = []  # not empty once _record_inferences ran
+EXPLAIN = 4  # events of an inference shown
+
+
+def _record_inferences() -> None:
+    """Keep every inference the camera referee makes (``_INFERRED``): it imports the
+    inference functions from their module when it calls them."""
+    from companion.vision import inference
+
+    def recorded(infer: Any) -> Any:
+        def call(*args: Any, **kwargs: Any) -> Any:
+            result = infer(*args, **kwargs)
+            _INFERRED.append(result)
+            return result
+        return call
+
+    for name in ("infer_turn", "infer_river", "infer_buybacks"):
+        setattr(inference, name, recorded(getattr(inference, name)))
+    _EXPLAINING.append(True)
+
+
+def _explained() -> str:
+    """The camera's last inference of the event being played, as lines to add to its
+    failure line: status, the best EXPLAIN events with their scores and disagreements,
+    and what no event explains."""
+    if not _EXPLAINING:
+        return ""
+    if not _INFERRED:
+        return ("\n      the camera made no inference of it (every piece lay as before, "
+                "or it saw no still view)")
+    last = _INFERRED[-1]
+    lines = [f"the camera's last reading: {last.status}"]
+    for c in last.candidates[:EXPLAIN]:
+        lines.append(f"  {c.score:5.2f} {c.text}" + "".join(f"; {m.message}" for m in c.mismatches))
+    lines += [f"  also: {m.message}" for m in last.unexplained]
+    return "".join(f"\n      {x}" for x in lines)
 
 
 def _show(camera: TableCamera, frames: Frames, image: np.ndarray, times: int) -> list[str]:
@@ -311,6 +356,7 @@ def play(game_dir: Path, world: WorldFixture, profile: Path | None, tmp: Path,
     still = by_events[0]["stable"]  # the board as it lies between moves
     was: Counter | None = None  # the counts before the move the camera was knocked in
     for k, event in enumerate(truth[1:], start=1):
+        _INFERRED.clear()
         _count_bumped(counts, was)
         was = None
         kind = event["event"]
@@ -408,7 +454,7 @@ def play(game_dir: Path, world: WorldFixture, profile: Path | None, tmp: Path,
         elif new:
             counts["wrong_applied"] += 1
             got = [e.to_json() for e in table.game.events[before:]]
-            fails.append(f"{what}: applied {json.dumps(got)}")
+            fails.append(f"{what}: applied {json.dumps(got)}{_explained()}")
             _undo_to(table, before)
         elif "ambiguous" in said:
             counts["asked"] += 1
@@ -417,7 +463,7 @@ def play(game_dir: Path, world: WorldFixture, profile: Path | None, tmp: Path,
             among = any(_same_turn(table.game, choice, reference) for choice in choices)
             counts["asked_truth_among"] += among
             verdict = "truth among them" if among else "truth NOT among them"
-            fails.append(f"{what}: asked {choices} ({verdict})")
+            fails.append(f"{what}: asked {choices} ({verdict}){_explained()}")
             if among and _tap_truth(table, asked[-1], reference):
                 # The players tapped the truth's button on the table page: no help.
                 answered += 1
@@ -428,11 +474,11 @@ def play(game_dir: Path, world: WorldFixture, profile: Path | None, tmp: Path,
             flags = [e for e in table.view(None)["feed"] if e.get("diff") is not None]
             told = (f" ({flags[-1].get('message')}; diff {json.dumps(flags[-1]['diff'])})"
                     if flags else "")
-            fails.append(f"{what}: flagged as illegal{told}")
+            fails.append(f"{what}: flagged as illegal{told}{_explained()}")
         else:
             counts["missed"] += 1
             fails.append(f"{what}: missed (camera said {sorted(set(said)) or 'nothing'}; "
-                         f"{_camera_state(camera)})")
+                         f"{_camera_state(camera)}){_explained()}")
         # The players put it right from the table page.
         if kind == "turn":
             table.play_turn(event, source="table")
@@ -506,6 +552,8 @@ def main() -> int:
     ap.add_argument("--moved-while-off", action="store_true",
                     help="with --restart-every: the turn is made while the companion is "
                          "down (the new camera's first view is the board after it)")
+    ap.add_argument("--explain", action="store_true",
+                    help="add the camera's last inference to each failing event of a tuned game")
     ap.add_argument("--bump-every", type=int, default=0, metavar="N",
                     help="knock the camera (turned 0.5-1.5 degrees more) during every Nth "
                          "event, if it is a move the camera sees")
@@ -513,6 +561,8 @@ def main() -> int:
                     help="another directory of worlds in the same format")
     args = ap.parse_args()
     cv2.setNumThreads(1)
+    if args.explain:
+        _record_inferences()
     only_games = (args.game or []) + (args.games.split(",") if args.games else [])
     only_worlds = args.worlds.split(",") if args.worlds else None
     results: list[tuple[WorldFixture, str, dict]] = []
