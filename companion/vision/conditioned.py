@@ -38,9 +38,14 @@ if TYPE_CHECKING:
 
     from .detect import Detector
 
-# A pixel of the corrected board image changed when one of its channels moved more than
-# this (the light-corrected scale, marker paper = 225): well above sensor noise after
-# the detector's smoothing, well below a canoe or gem against the river.
+# A pixel of the corrected board image changed when its colour moved more than this
+# (the distance in B, G, R; the light-corrected scale, marker paper = 225): well above
+# sensor noise after the detector's smoothing, well below a canoe or gem against the
+# river. The distance, not the most changed channel: a blue hull leaving blue water
+# moves every channel, none by much (the tuned g111 e18 with the setup calibration:
+# 22 pixels of 7L's box over 40 in one channel, 106 in the distance; a quiet part of
+# the board none over 10 in either). (The print's agreement across a knock, ``views``,
+# and a canoe's bow beside a pile still hold the most changed channel to it.)
 PIXEL_CHANGE = 40
 # A place changed when at least this share of a gem's area changed in it: the smallest
 # piece that can come or go is a gem.
@@ -130,7 +135,7 @@ def changed_places(detector: Detector, before: np.ndarray, after: np.ndarray,
     if before.shape != after.shape:
         raise ValueError("the two pictures are not of the same board at the same scale")
     most = largest_change(before, after)
-    diff = most > PIXEL_CHANGE
+    diff = colour_moved(before, after, PIXEL_CHANGE)
     enough = GEM_SHARE * detector.gem_px
     wanted = set(places) if places is not None else None
     # The noise of the two pictures (the board mostly did not change: its median
@@ -166,6 +171,13 @@ def changed_places(detector: Detector, before: np.ndarray, after: np.ndarray,
     # (Which place a patch belongs to needs every place measured.)
     spills = _spills(detector, diff, pixels, out) if wanted is None else {}
     return Changes(out, weather, piles, spills)
+
+
+def colour_moved(before: np.ndarray, after: np.ndarray, by: float) -> np.ndarray:
+    """Per pixel of two BGR images of one size, whether its colour moved more than `by`
+    (the distance in B, G and R)."""
+    d = cv2.absdiff(before, after).astype(np.float32)
+    return np.asarray(np.einsum("ijk,ijk->ij", d, d) > by * by)
 
 
 def _spills(detector: Detector, diff: np.ndarray,

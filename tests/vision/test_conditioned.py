@@ -72,6 +72,20 @@ def test_a_gem_put_on_a_slot_changes_that_slot_only(vision, board, picture):
     assert changed_places(vision.detector, picture, after) == {"4"}
 
 
+def test_a_hull_leaving_water_of_nearly_its_colour_changes_its_slot(vision, board, picture):
+    # A blue hull on blue water: every channel moves, none by PIXEL_CHANGE; the colour
+    # does (the tuned g111's blue canoe leaving 7L, calibrated from its setup photo).
+    after = picture.copy()
+    s = vision.detector.scale
+    mask = np.zeros(picture.shape[:2], np.uint8)
+    x, y = board.slots["4"]
+    cv2.ellipse(mask, (int(x * s), int(y * s)), (int(20 * s), int(7 * s)), 0, 0, 360, 1, -1)
+    lift = np.where(picture[mask > 0] > 128, -28, 28)
+    after[mask > 0] = (picture[mask > 0].astype(np.int16) + lift).astype(np.uint8)
+    assert int(largest_change(picture, after).max()) <= PIXEL_CHANGE
+    assert changed_places(vision.detector, picture, after) == {"4"}
+
+
 def test_a_gem_put_on_a_pile_changes_that_deposit_only(vision, board, picture):
     poly = np.asarray(board.deposits["violet"], float)
     after = gem_blob(picture, vision, tuple(poly.mean(axis=0)), colour=(240, 240, 240))
