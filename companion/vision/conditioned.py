@@ -30,7 +30,7 @@ from companion.rules import PLACES, SLOTS
 from .expected import expected_observation
 from .masks import deposit_pixels
 from .pile_spots import spotted
-from .surface import largest_change
+from .surface import colour_moved, largest_change
 from .thresholds import _odd
 
 if TYPE_CHECKING:
@@ -171,13 +171,6 @@ def changed_places(detector: Detector, before: np.ndarray, after: np.ndarray,
     # (Which place a patch belongs to needs every place measured.)
     spills = _spills(detector, diff, pixels, out) if wanted is None else {}
     return Changes(out, weather, piles, spills)
-
-
-def colour_moved(before: np.ndarray, after: np.ndarray, by: float) -> np.ndarray:
-    """Per pixel of two BGR images of one size, whether its colour moved more than `by`
-    (the distance in B, G and R)."""
-    d = cv2.absdiff(before, after).astype(np.float32)
-    return np.asarray(np.einsum("ijk,ijk->ij", d, d) > by * by)
 
 
 def _spills(detector: Detector, diff: np.ndarray,

@@ -52,6 +52,13 @@ def largest_change(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     return cv2.max(cv2.max(blue, green), red)  # (numpy's max over channels is slow)
 
 
+def colour_moved(before: np.ndarray, after: np.ndarray, by: float) -> np.ndarray:
+    """Per pixel of two BGR images of one size, whether its colour moved more than `by`
+    (the distance in B, G and R)."""
+    d = cv2.absdiff(before, after).astype(np.float32)
+    return np.asarray(np.einsum("ijk,ijk->ij", d, d) > by * by)
+
+
 def fresh(img: np.ndarray, reference: np.ndarray, side: int) -> np.ndarray:
     """Cells (rows, cols) of `side` pixels whose mean change between a light-corrected
     board image and a reference of the same view is over FRESH grey levels (the
@@ -270,4 +277,5 @@ class Surface:
         return out
 
 
-__all__ = ["BARE_ENOUGH", "FRESH", "Surface", "cell_look", "cell_px", "fresh", "largest_change"]
+__all__ = ["BARE_ENOUGH", "FRESH", "Surface", "cell_look", "cell_px", "colour_moved", "fresh",
+           "largest_change"]
