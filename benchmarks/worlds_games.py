@@ -137,43 +137,46 @@ STEP_MS: dict[str, list[float]] = {"tracking": [], "judged": [], "decided": []}
 _ANSWERED: list[float] = []  # when Table.observe returned (perf_counter)
 
 
-# The inferences the table's camera made during the event being played (--explain).
-_INFERRED: list[Any] = []
-_EXPLAINING: list[bool] = []  # not empty once _record_inferences ran
+# The inferences the table's camera made during the event being played; None unless
+# they are recorded (--explain).
+_INFERRED: list[Any] | None = None
 EXPLAIN = 4  # events of an inference shown
 
 
 def _record_inferences() -> None:
     """Keep every inference the camera referee makes (``_INFERRED``): it imports the
     inference functions from their module when it calls them."""
+    global _INFERRED
     from companion.vision import inference
+
+    kept: list[Any] = []
 
     def recorded(infer: Any) -> Any:
         def call(*args: Any, **kwargs: Any) -> Any:
             result = infer(*args, **kwargs)
-            _INFERRED.append(result)
+            kept.append(result)
             return result
         return call
 
     for name in ("infer_turn", "infer_river", "infer_buybacks"):
         setattr(inference, name, recorded(getattr(inference, name)))
-    _EXPLAINING.append(True)
+    _INFERRED = kept
 
 
 def _explained() -> str:
     """The camera's last inference of the event being played, as lines to add to its
-    failure line: status, the best EXPLAIN events with their scores and disagreements,
-    and what no event explains."""
-    if not _EXPLAINING:
+    failure line: the inference as it prints itself (status, summary, what no event
+    explains), then the best EXPLAIN events with their scores and disagreements."""
+    if _INFERRED is None:
         return ""
     if not _INFERRED:
         return ("\n      the camera made no inference of it (every piece lay as before, "
                 "or it saw no still view)")
     last = _INFERRED[-1]
-    lines = [f"the camera's last reading: {last.status}"]
-    for c in last.candidates[:EXPLAIN]:
-        lines.append(f"  {c.score:5.2f} {c.text}" + "".join(f"; {m.message}" for m in c.mismatches))
-    lines += [f"  also: {m.message}" for m in last.unexplained]
+    lines = [f"the camera's last reading: {line}" if i == 0 else line
+             for i, line in enumerate(str(last).splitlines())]
+    lines += [f"  {c.score:5.2f} {c.text}" + "".join(f"; {m.message}" for m in c.mismatches)
+              for c in last.candidates[:EXPLAIN]]
     return "".join(f"\n      {x}" for x in lines)
 
 
@@ -356,7 +359,8 @@ def play(game_dir: Path, world: WorldFixture, profile: Path | None, tmp: Path,
     still = by_events[0]["stable"]  # the board as it lies between moves
     was: Counter | None = None  # the counts before the move the camera was knocked in
     for k, event in enumerate(truth[1:], start=1):
-        _INFERRED.clear()
+        if _INFERRED is not None:
+            _INFERRED.clear()
         _count_bumped(counts, was)
         was = None
         kind = event["event"]

@@ -30,7 +30,7 @@ from companion.rules import PLACES, SLOTS
 from .expected import expected_observation
 from .masks import deposit_pixels
 from .pile_spots import spotted
-from .surface import colour_moved, largest_change
+from .surface import channel_most, colour_moved
 from .thresholds import _odd
 
 if TYPE_CHECKING:
@@ -134,8 +134,9 @@ def changed_places(detector: Detector, before: np.ndarray, after: np.ndarray,
     its own area there. Asked of some `places` only, no spills are told (``_spills``)."""
     if before.shape != after.shape:
         raise ValueError("the two pictures are not of the same board at the same scale")
-    most = largest_change(before, after)
-    diff = colour_moved(before, after, PIXEL_CHANGE)
+    delta = cv2.absdiff(before, after)
+    most = channel_most(delta)
+    diff = colour_moved(delta, PIXEL_CHANGE)
     enough = GEM_SHARE * detector.gem_px
     wanted = set(places) if places is not None else None
     # The noise of the two pictures (the board mostly did not change: its median

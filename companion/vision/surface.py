@@ -48,14 +48,19 @@ BARE_ENOUGH = 3
 def largest_change(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """Per pixel of two BGR images of one size, how far its most changed channel moved
     (uint8)."""
-    blue, green, red = cv2.split(cv2.absdiff(a, b))
+    return channel_most(cv2.absdiff(a, b))
+
+
+def channel_most(delta: np.ndarray) -> np.ndarray:
+    """Per pixel of an absolute BGR difference (``cv2.absdiff``), its largest channel."""
+    blue, green, red = cv2.split(delta)
     return cv2.max(cv2.max(blue, green), red)  # (numpy's max over channels is slow)
 
 
-def colour_moved(before: np.ndarray, after: np.ndarray, by: float) -> np.ndarray:
-    """Per pixel of two BGR images of one size, whether its colour moved more than `by`
-    (the distance in B, G and R)."""
-    d = cv2.absdiff(before, after).astype(np.float32)
+def colour_moved(delta: np.ndarray, by: float) -> np.ndarray:
+    """Per pixel of an absolute BGR difference (``cv2.absdiff``), whether its colour
+    moved more than `by` (the distance in B, G and R)."""
+    d = delta.astype(np.float32)
     return np.asarray(np.einsum("ijk,ijk->ij", d, d) > by * by)
 
 
@@ -277,5 +282,5 @@ class Surface:
         return out
 
 
-__all__ = ["BARE_ENOUGH", "FRESH", "Surface", "cell_look", "cell_px", "colour_moved", "fresh",
-           "largest_change"]
+__all__ = ["BARE_ENOUGH", "FRESH", "Surface", "cell_look", "cell_px", "channel_most",
+           "colour_moved", "fresh", "largest_change"]
