@@ -3,10 +3,11 @@
 A canoe's middle is read from the camera frame itself (sharper), against the canoe's own
 hull: pixels unlike the hull give the direction in which the middle leaves the hull's
 colour, towards one gem's colour; a middle paler than this table's empty hulls of the
-colour is a clear gem (``looks.PieceLooks.pale_gem``); a faceted middle of the hull's
-own colour is that colour's gem. On the river the gem model (``gem_model``, fitted on
-many tables) weighs what these rules say: it names a coloured gem they missed and
-leaves a colour it contradicts unknown. Unsure is "unknown".
+colour is a clear gem (``looks.PieceLooks.pale_gem``), and so is one that looks as the
+clear gems this table confirmed in such hulls did (``clear_look``); a faceted middle of
+the hull's own colour is that colour's gem. On the river the gem model (``gem_model``,
+fitted on many tables) weighs what these rules say: it names a coloured gem they missed
+and leaves a colour it contradicts unknown. Unsure is "unknown".
 """
 
 from __future__ import annotations
@@ -152,7 +153,10 @@ class GemReader(Stage):
         if unlike < GEM_UNLIKE:
             # Nothing of another colour than the hull's. A clear gem shows the hull
             # through it: paler in the middle than this table's empty hulls of this
-            # colour ever look (``PieceLooks.pale_gem``, once it has seen them). Else
+            # colour ever look (``PieceLooks.pale_gem``, once it has seen them), or, once
+            # it has seen clear gems in such hulls too, looking as they did rather than
+            # as the empty ones (``clear_look``: under a glossy lamp an empty hull's
+            # gloss is paler than the clear gem that covers it). Else
             # empty, unless the middle is faceted: then a gem of the hull's own colour
             # (a red gem in a red canoe), if there is such a gem; unsure while this
             # table has shown nothing to tell a faceted middle by. (The learned looks
@@ -162,6 +166,8 @@ class GemReader(Stage):
             if ashore:
                 return None
             clear = self.looks.pale_gem(player, evidence.pale)
+            if clear != "clear":
+                clear = self.looks.clear_look(player, look) or clear
             if clear == "clear" and "clear" in self._gem_idx:
                 return "clear"
             faceted = self._faceted(texture, player, plain)

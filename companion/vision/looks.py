@@ -200,6 +200,32 @@ class PieceLooks(TakeLooks):
             return "clear"
         return UNKNOWN if paler > PALE_UNSURE else None
 
+    def clear_look(self, player: str, look: tuple[float, ...] | None) -> str | None:
+        """What a plain middle's whole look (``GemEvidence.look``: nothing in it unlike
+        its hull) says of a clear gem in a canoe of `player`'s colour, once this table
+        has shown both its empty hulls (PALE_ENOUGH) and clear gems (ENOUGH) in them:
+        "clear" when it is nearer the clear gems' look by LOOK_MARGIN (and within
+        LOOK_FAR of it), "unknown" when about as near both, None when nearer the empty
+        hulls' or when it cannot say.
+        Paleness alone (``pale_gem``) points one way; under a glossy lamp an empty
+        hull's gloss is paler than the gem that covers it, and only the looks this table
+        confirmed say which way its clear gems lie."""
+        empty = self._middles.get((player, None))
+        clear = self._middles.get((player, "clear"))
+        if look is None or not empty or not clear or len(empty) < PALE_ENOUGH \
+                or len(clear) < ENOUGH:
+            return None
+        here = np.array(look, dtype=np.float64)
+        far = {}
+        for gem, seen in ((None, empty), ("clear", clear)):
+            centre, spread = robust(np.array(seen, dtype=np.float64), np.array(LOOK_SPREAD))
+            far[gem] = float(np.linalg.norm((here - centre) / spread))
+        if min(far.values()) > LOOK_FAR:
+            return None
+        if abs(far["clear"] - far[None]) <= LOOK_MARGIN:
+            return UNKNOWN
+        return "clear" if far["clear"] < far[None] else None
+
     def middle_gem(self, player: str, look: tuple[float, ...] | None) -> str | None:
         """The gem whose look in `player`'s hulls here a canoe's middle (``look``) is
         nearest, among those this table has shown (EMPTY for an empty hull), "unknown"

@@ -84,3 +84,21 @@ def test_what_the_table_learned_of_its_empty_hulls_comes_before_how_far_the_midd
         detector.looks.learn([SeenCanoe("green", "4", 30.0, look=(0.2 + 0.01 * k, 1.0, 0.0, 0.0))],
                              {"green": [("4", "violet")]})
     assert detector._gem(_evidence(hull, clear), "green").gem is None
+
+
+def test_a_plain_middle_that_looks_as_this_tables_clear_gems_did_holds_one(detector, profile):
+    # Nothing in the middle unlike the hull, and not paler than the empty hulls (under
+    # this lamp their gloss is paler than a clear gem over them): it looks as the clear
+    # gems this table confirmed in yellow hulls looked, so it holds one.
+    yellow = profile.classes["canoe:yellow"].bgr
+    glossy, clear = (0.60, 0.0, 0.0, 0.0), (0.85, 0.0, -0.3, 0.0)
+    for k in range(3):
+        detector.looks.learn([SeenCanoe("yellow", "3", 5.0, look=(*glossy[:3], 1e-6 * k))],
+                             {"yellow": [("3", None)]})
+    plain = GemEvidence(0.0, yellow, yellow, 5.0, yellow, clear)
+    assert detector._gem(plain, "yellow").gem is None
+    for k in range(2):
+        detector.looks.learn([SeenCanoe("yellow", "4", 5.0, look=(*clear[:3], 1e-6 * k))],
+                             {"yellow": [("4", "clear")]})
+    assert detector._gem(plain, "yellow").gem == "clear"
+    assert detector._gem(plain._replace(look=glossy), "yellow").gem is None

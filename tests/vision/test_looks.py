@@ -322,6 +322,32 @@ def test_a_middle_about_as_near_two_looks_is_unknown_and_one_near_none_says_noth
     assert looks.middle_gem("green", (0.9, 0.0, 0.0, (LOOK_FAR + 1) * LOOK_SPREAD[3])) is None
 
 
+def test_a_clear_gem_less_pale_than_the_glossy_empty_hulls_it_covers_is_told_by_their_looks():
+    # Under a glossy lamp an empty yellow hull's middle is paler than a clear gem over
+    # it: paleness alone never reads that gem, the looks this table confirmed do.
+    looks = PieceLooks()
+    glossy, clear = (0.60, 0.0, 0.0, 0.0), (0.85, 0.0, -0.3, 0.0)
+    _middles(looks, "yellow", None, glossy, times=PALE_ENOUGH)
+    assert looks.pale_gem("yellow", clear[0]) is None
+    assert looks.clear_look("yellow", clear) is None        # no clear gem seen yet
+    _middles(looks, "yellow", "clear", clear, times=ENOUGH)
+    assert looks.clear_look("yellow", clear) == "clear"
+    assert looks.clear_look("yellow", (0.61, 0.0, 0.02, 0.0)) is None  # an empty hull
+    assert looks.clear_look("yellow", (0.725, 0.0, -0.15, 0.0)) == "unknown"
+    assert looks.clear_look("red", clear) is None           # another hull colour
+    assert looks.clear_look("yellow", None) is None         # not measured
+    # Far from both (a look this table has not shown): it says nothing.
+    assert looks.clear_look("yellow", (0.6, 0.0, 0.0, (LOOK_FAR + 1) * LOOK_SPREAD[3])) is None
+
+
+def test_a_clear_gems_look_says_nothing_before_enough_empty_hulls_were_seen():
+    looks = PieceLooks()
+    clear = (0.85, 0.0, -0.3, 0.0)
+    _middles(looks, "yellow", "clear", clear)
+    _middles(looks, "yellow", None, (0.60, 0.0, 0.0, 0.0), times=PALE_ENOUGH - 1)
+    assert looks.clear_look("yellow", clear) is None
+
+
 def test_a_canoe_read_again_where_it_lay_is_one_sighting_of_its_look():
     # A canoe that did not move is read from its cached middle: the same look, which
     # says no more the tenth time than the first.
