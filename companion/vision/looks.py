@@ -29,10 +29,22 @@ import numpy as np
 
 from companion.rules import GEMS
 
+from .middle_looks import (
+    EMPTY,
+    LOOK_FAR,
+    LOOK_MARGIN,
+    LOOK_SPREAD,
+    PALE_CLEAR,
+    PALE_ENOUGH,
+    PALE_SPREAD,
+    PALE_UNSURE,
+    nearest,
+    paler_than_empty,
+)
 from .mismatch import shows_hull
 from .seen_canoes import SeenCanoe
 from .sighting import UNKNOWN
-from .take_looks import TAKES_PRIOR, TakeLooks, robust, share, sightings
+from .take_looks import TAKES_PRIOR, TakeLooks, share, sightings
 
 # Looks of the last this-many empty hulls a colour are kept: the light drifts (a lamp
 # switched on, daylight fading), and the newest pictures follow it.
@@ -50,23 +62,6 @@ SHOWN_PRIORS = {"clear": CLEAR_SHOWN_PRIOR}
 # One gem seen in a canoe of a confirmed state already says more about its colour here
 # than the calibration photos (a lamp's glare on them, another light).
 ENOUGH_GEMS = 1
-# A clear gem is told by how pale a canoe's middle is against this table's empty hulls
-# of that colour on the river (the dock's print is another background: its hulls are not
-# taken). How pale an empty hull's middle looks varies from slot to slot as the lamp's
-# gloss moves over it, so the judgement is in units of that spread, robustly measured.
-PALE_ENOUGH = 3     # empty hulls on the river seen before a clear gem is judged at all
-PALE_SPREAD = 0.06  # the least spread taken for them (pale is a ratio of saturations)
-PALE_CLEAR = 3.0    # spreads paler than their median: a clear gem
-PALE_UNSURE = 2.0   # ... between this and PALE_CLEAR: unsure
-# Once a hull colour's middles were seen empty and with a gem (two of each at least), a
-# middle in which something stands out that no gem's colour names is judged by the look
-# it is nearest: its distance to each in units of that
-# look's own spread (per measure, never below LOOK_SPREAD), the nearest taken when it is
-# LOOK_MARGIN nearer than the next, and only when within LOOK_FAR of it (else it is no
-# look this table has shown: the colour rules judge it).
-LOOK_SPREAD = (PALE_SPREAD, 0.1, 0.1, 0.1)
-LOOK_MARGIN = 1.0
-LOOK_FAR = 4.0
 # Which canoe of a shared disc holds its one gem is judged from what this table's camera
 # read on such discs, starting from what the tuned worlds' games showed (40 shared
 # discs with one gem, none read with the gem in the other canoe: ``worlds_gems.py``),
@@ -78,8 +73,6 @@ SHARED_PRIOR = (20, 1)
 # not yet make it this camera's habit. A confusion read fewer than ENOUGH times is not
 # listed (``misread``).
 MISREAD_PRIOR = 2
-# ``middle_gem``'s word for an empty canoe (None there means it has no opinion).
-EMPTY = "empty"
 
 
 class PieceLooks(TakeLooks):
@@ -191,22 +184,14 @@ class PieceLooks(TakeLooks):
         says: "clear" when it is paler than this table's empty hulls of that colour
         look, by PALE_CLEAR of their spreads; "unknown" when unsure; None when it says
         nothing (an empty hull's paleness, or too few hulls seen yet)."""
-        empty = self._middles.get((player, None))
-        if pale is None or not empty or len(empty) < PALE_ENOUGH:
-            return None
-        centre, spread = robust(np.array([look[0] for look in empty]), PALE_SPREAD)
-        paler = float((centre - pale) / spread)
-        if paler > PALE_CLEAR:
-            return "clear"
-        return UNKNOWN if paler > PALE_UNSURE else None
+        return paler_than_empty(self._middles.get((player, None)), pale)
 
     def clear_look(self, player: str, look: tuple[float, ...] | None) -> str | None:
         """What a plain middle's whole look (``GemEvidence.look``: nothing in it unlike
         its hull) says of a clear gem in a canoe of `player`'s colour, once this table
         has shown both its empty hulls (PALE_ENOUGH) and clear gems (ENOUGH) in them:
-        "clear" when it is nearer the clear gems' look by LOOK_MARGIN (and within
-        LOOK_FAR of it), "unknown" when about as near both, None when nearer the empty
-        hulls' or when it cannot say.
+        "clear" when it is nearer the clear gems' look (``middle_looks.nearest``), "unknown" when
+        about as near both, None when nearer the empty hulls' or when it cannot say.
         Paleness alone (``pale_gem``) points one way; under a glossy lamp an empty
         hull's gloss is paler than the gem that covers it, and only the looks this table
         confirmed say which way its clear gems lie."""
@@ -215,42 +200,22 @@ class PieceLooks(TakeLooks):
         if look is None or not empty or not clear or len(empty) < PALE_ENOUGH \
                 or len(clear) < ENOUGH:
             return None
-        here = np.array(look, dtype=np.float64)
-        far = {}
-        for gem, seen in ((None, empty), ("clear", clear)):
-            centre, spread = robust(np.array(seen, dtype=np.float64), np.array(LOOK_SPREAD))
-            far[gem] = float(np.linalg.norm((here - centre) / spread))
-        if min(far.values()) > LOOK_FAR:
-            return None
-        if abs(far["clear"] - far[None]) <= LOOK_MARGIN:
-            return UNKNOWN
-        return "clear" if far["clear"] < far[None] else None
+        said = nearest(look, {None: empty, "clear": clear})
+        return None if said == EMPTY else said
 
     def middle_gem(self, player: str, look: tuple[float, ...] | None) -> str | None:
         """The gem whose look in `player`'s hulls here a canoe's middle (``look``) is
         nearest, among those this table has shown (EMPTY for an empty hull), "unknown"
         when two are about as near; None when it has no opinion: fewer than two looks
         learned for this hull colour (an empty one among them), or the middle near none
-        of them."""
+        of them (``middle_looks.nearest``)."""
         if look is None:
             return None
-        known = {gem: np.array(seen, dtype=np.float64)
-                 for (hull, gem), seen in self._middles.items()
+        known = {gem: seen for (hull, gem), seen in self._middles.items()
                  if hull == player and len(seen) >= ENOUGH}
         if len(known) < 2 or None not in known:
             return None
-        here = np.array(look, dtype=np.float64)
-        far = []
-        for gem, seen in known.items():
-            centre, spread = robust(seen, np.array(LOOK_SPREAD))
-            far.append((float(np.linalg.norm((here - centre) / spread)), gem))
-        far.sort(key=lambda f: f[0])
-        (nearest, gem), (second, _) = far[0], far[1]
-        if nearest > LOOK_FAR:
-            return None
-        if second - nearest <= LOOK_MARGIN:
-            return UNKNOWN
-        return EMPTY if gem is None else gem
+        return nearest(look, known)
 
     def empty_texture(self, player: str) -> float | None:
         """How uneven an empty hull of `player`'s colour looks here (the median of the
