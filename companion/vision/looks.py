@@ -190,8 +190,9 @@ class PieceLooks(TakeLooks):
         """What a plain middle's whole look (``GemEvidence.look``: nothing in it unlike
         its hull) says of a clear gem in a canoe of `player`'s colour, once this table
         has shown both its empty hulls (PALE_ENOUGH) and clear gems (ENOUGH) in them:
-        "clear" when it is nearer the clear gems' look (``middle_looks.nearest``), "unknown" when
-        about as near both, None when nearer the empty hulls' or when it cannot say.
+        "clear" when it is nearer the clear gems' look (``middle_looks.nearest``),
+        "unknown" when about as near both, None when nearer the empty hulls' or when it
+        cannot say.
         Paleness alone (``pale_gem``) points one way; under a glossy lamp an empty
         hull's gloss is paler than the gem that covers it, and only the looks this table
         confirmed say which way its clear gems lie."""
