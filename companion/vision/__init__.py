@@ -24,6 +24,7 @@ The pipeline, in stages (each a module with one job and its own tests):
    - ``hands``      what is over the board (no reading next to it; the view not stable)
    - ``surface``    the empty board's own look per cell, and what over it is not a piece
    - ``canoes``     hulls of each canoe colour, judged by shape in millimetres
+                    (``hull_inside``: what a hull's outline holds is the hull)
    - ``gems``       the gem in each canoe, against the canoe's own hull
    - ``discs``      the slots' discs and the cloud
    - ``cloud``      the cloud against the bare weather track learned at calibration

@@ -14,6 +14,7 @@ import math
 import cv2
 import numpy as np
 
+from .hull_inside import hull_insides, own_colours
 from .profile import features, squared_distance
 from .stage import Stage
 from .thresholds import (
@@ -47,6 +48,7 @@ class CanoeFinder(Stage):
         n, cc, stats, _ = cv2.connectedComponentsWithStats(anyc, connectivity=8)
         pieces: dict[int, list[tuple[np.ndarray, np.ndarray]]] = {
             i: [] for i in self._canoe_idx.values()}
+        inside = np.zeros(labels.shape, bool)  # what hulls' outlines hold
         least = 0.15 * self.canoe_px
         pad = self._close.shape[0]
         hh, ww = labels.shape
@@ -64,28 +66,42 @@ class CanoeFinder(Stage):
                     continue
                 m = (comp & (lab == idx)).astype(np.uint8)
                 m = cv2.morphologyEx(m, cv2.MORPH_CLOSE, self._close)
+                held = hull_insides(m, lab, idx, self._is_canoe, self.canoe_px)
+                m[held] = 1
                 k, parts, st, _ = cv2.connectedComponentsWithStats(m, connectivity=8)
                 for j in range(1, k):
-                    if st[j, cv2.CC_STAT_AREA] >= least:
-                        ys, xs = np.nonzero(parts == j)
-                        pieces[idx].append((ys + y0, xs + x0))
+                    if st[j, cv2.CC_STAT_AREA] < least:
+                        continue
+                    part = parts == j
+                    ys, xs = np.nonzero(part)
+                    if held.any() and (part & held).any():
+                        if self._holds_a_hull(ys, xs):
+                            inside[y0:y1, x0:x1] |= part & held
+                        else:
+                            # An outline and what it holds make no whole hull: not
+                            # a hull's outline (a fingertip's shadow, a speck).
+                            ys, xs = np.nonzero(part & ~held)
+                    pieces[idx].append((ys + y0, xs + x0))
         out = {}
         for player, idx in self._canoe_idx.items():
-            mask = (labels == idx) & free if pieces[idx] else None
-            out[player] = self._hulls(img, f"canoe:{player}", pieces[idx], mask,
-                                      labels.shape)
+            own = (labels == idx) & free if pieces[idx] else None
+            out[player] = self._hulls(img, f"canoe:{player}", pieces[idx], own,
+                                      None if own is None else own | inside, labels.shape)
         return out
 
     def _hulls(self, img: np.ndarray, name: str, pieces: list[tuple[np.ndarray, np.ndarray]],
-               mask: np.ndarray | None, shape: tuple[int, ...]
+               own: np.ndarray | None, mask: np.ndarray | None, shape: tuple[int, ...]
                ) -> tuple[list[tuple[np.ndarray, np.ndarray]], np.ndarray | None]:
-        """Canoes of one colour class (`name`) from its pieces (see _canoes)."""
+        """Canoes of one colour class (`name`) from its pieces (see _canoes): `own` the
+        pixels of the colour, `mask` those and what hulls' outlines of it hold."""
         found: list[tuple[np.ndarray, np.ndarray]] = []
         crowd = None
-        if mask is None:
+        if mask is None or own is None:
             return found, crowd
         for ys, xs in self._join_halves(pieces):
-            seen = mask[ys, xs]  # the pixels of the colour itself, not the closing's
+            # The pixels of the colour and the insides its outlines hold, not the
+            # closing's.
+            seen = mask[ys, xs]
             n_seen = np.count_nonzero(seen)
             if n_seen < HULL_SHOWS * self.canoe_px:
                 continue
@@ -136,8 +152,9 @@ class CanoeFinder(Stage):
                 halves = whole
             # A canoe's shape, but of its colour only by a hair, is dark water or a disc
             # in a canoe's shadow (alone, or joined end to end with a canoe).
-            found.extend(hv for hv in halves
-                         if self.profile.likelier(img[hv], name) >= HULL_LIKELIER)
+            # (Judged by the pixels of the colour: what the outline holds is not.)
+            found.extend(hv for hv in halves if self.profile.likelier(
+                img[hv][own[hv]], name) >= HULL_LIKELIER)
         return found, crowd
 
     def _measured(self, img: np.ndarray, hulls: list[tuple[str, np.ndarray, np.ndarray]]
@@ -183,14 +200,17 @@ class CanoeFinder(Stage):
                 return None
         return place
 
-    def _two_of_a_colour(self, img: np.ndarray, hulls: list[tuple[str, np.ndarray, np.ndarray]]
+    def _two_of_a_colour(self, img: np.ndarray, hulls: list[tuple[str, np.ndarray, np.ndarray]],
+                         labels: np.ndarray | None = None
                          ) -> list[tuple[str, np.ndarray, np.ndarray]]:
         """The hulls, but never more than two of one colour where canoes are reported:
         a player has two canoes (R-SETUP-3), so of more, those whose colour as a whole
         lies farthest from this table's hulls of that colour (the squared Mahalanobis
         distance of their mean features to its class) are something else taking the
         class: a canoe's shadow on pale water, a scrap of print beside a hand. (On a
-        tie the earlier is kept: they come most body first, ``_apart_from_each_other``.)"""
+        tie the earlier is kept: they come most body first, ``_apart_from_each_other``.)
+        With the board image's `labels`, a hull is judged by its pixels of its colour
+        class, not by the paler inside its outline holds (``hull_insides``)."""
         far: set[int] = set()
         for player in {p for p, _, _ in hulls}:
             ours = [i for i, (p, ys, xs) in enumerate(hulls)
@@ -198,7 +218,8 @@ class CanoeFinder(Stage):
             if len(ours) <= 2:
                 continue
             cls = self.profile.classes[f"canoe:{player}"]
-            means = np.array([features(img[ys, xs]).mean(axis=0)
+            idx = self._canoe_idx[player]
+            means = np.array([features(own_colours(img, labels, idx, ys, xs)).mean(axis=0)
                               for _, ys, xs in (hulls[i] for i in ours)])
             gaps = squared_distance(means, cls)
             far.update(ours[k] for k in np.argsort(gaps, kind="stable")[2:])

@@ -275,7 +275,7 @@ class Detector(BoardMasks, Straightener, HandFinder, CanoeFinder, GemReader, Dis
             skin = {p for p, i in self._canoe_idx.items() if on_hand[i] >= HAND_COLOUR_PX
                     * self.canoe_px}
             hulls = [(p, ys, xs) for p, ys, xs in hulls if p not in skin]
-        hulls = self._two_of_a_colour(img, hulls)
+        hulls = self._two_of_a_colour(img, hulls, labels)
         canoes: list[tuple[str, tuple[float, float], str | None]] = []
         seen: list[SeenCanoe] = []
         cache: dict[tuple[str, int, int], tuple[np.ndarray, GemEvidence | None]] = {}

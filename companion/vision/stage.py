@@ -65,6 +65,7 @@ class Stage:
     _canoe_idx: dict[str, int]  # canoe colour -> its class index
     _gem_idx: dict[str, int]    # gem colour -> its class index
     _water: int                 # the water's class index
+    _is_canoe: np.ndarray       # (256,) bool: class indices of a canoe colour
     _pieces: np.ndarray         # (256,) bool: class indices that are not the board
     _ground_bit: np.ndarray     # (256,) uint32: class index -> its bit in ``_allowed``
     _allowed: np.ndarray | None  # per pixel at the hands' resolution: board bits allowed

@@ -98,7 +98,8 @@ def test_R_SETUP_3_no_colour_shows_more_than_two_canoes_and_none_is_lost(w106,
     stills = [(line["truth"], cv2.imread(str(W106 / line["file"])))
               for line in lines if not line["hand"]]
     now = [Vision(board, profile, settle=1).observe(still) for _, still in stills]
-    monkeypatch.setattr(CanoeFinder, "_two_of_a_colour", lambda self, img, hulls: hulls)
+    monkeypatch.setattr(CanoeFinder, "_two_of_a_colour",
+                        lambda self, img, hulls, labels=None: hulls)
     before = [Vision(board, profile, settle=1).observe(still) for _, still in stills]
     invented_before = invented_now = 0
     for (truth, _), seen_before, seen_now in zip(stills, before, now, strict=True):
