@@ -1,5 +1,6 @@
 """Shared pieces for the vision tests: the default board, profile and a renderer; and
-w106, a 3-D world kept for tuning, calibrated from its layout photos."""
+w106, a 3-D world kept for tuning, calibrated from its layout photos (any other tuned
+world through ``tuned_world``)."""
 
 from __future__ import annotations
 
@@ -48,6 +49,30 @@ def w106(w106_board):
     board = w106_board
     layouts = [cv2.imread(str(p)) for p in sorted((W106 / "calibration").glob("layout-*.jpg"))]
     return board, learn_profile(board, layouts), layouts
+
+
+@pytest.fixture(scope="session")
+def tuned_world():
+    """A function from a tuned world's name (tests/fixtures/worlds) to its board, the
+    profile its layout photos give and its stills (stills.jsonl lines, each with its
+    picture under "image"), each world calibrated once a session."""
+    made: dict[str, tuple] = {}
+
+    def world(name: str) -> tuple:
+        if name not in made:
+            path = W106.parent / name
+            meta = json.loads((path / "world.json").read_text())
+            assert meta.get("tuning", True), f"{name} is not for tuning"
+            board = load_board(Path(__file__).resolve().parents[2] / meta["world"]["board_file"])
+            layouts = [cv2.imread(str(p))
+                       for p in sorted((path / "calibration").glob("layout-*.jpg"))]
+            lines = (path / "stills.jsonl").read_text().splitlines()
+            stills = [{**line, "image": cv2.imread(str(path / line["file"]))}
+                      for line in map(json.loads, lines)]
+            made[name] = board, learn_profile(board, layouts), stills
+        return made[name]
+
+    return world
 
 
 @pytest.fixture(scope="session")

@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 
 from companion.vision.detect import Detector
+from companion.vision.observer import Vision
 from companion.vision.thresholds import RIM_MM
 
 SCALE = 0.8  # pixels per mm, as the table reads
@@ -72,3 +73,19 @@ def test_a_brown_rim_around_a_blue_hull_is_the_blue_canoes_edge_not_a_brown_cano
 
 def test_an_outline_too_small_for_a_hull_holds_no_canoe(detector, board, profile):
     assert _canoes(detector, _ring_on_water(detector, board, profile, None, 0.6)) == {}
+
+
+def _dock(still: dict, obs: dict) -> tuple[list[str], list[str]]:
+    return (sorted(c["player"] for c in obs["dock"]),
+            sorted(c["player"] for c in still["truth"]["dock"]))
+
+
+def test_a_brown_hull_whose_inside_takes_the_docks_print_class_is_read(tuned_world):
+    # tests/fixtures/worlds/w105 (kept for tuning), still 7: a brown canoe on a wooden
+    # dock under a lamp that makes its inside as pale as the wood; only its rim reads as
+    # brown, the thinner beside the blue canoe it touches.
+    board, profile, stills = tuned_world("w105")
+    still = stills[6]
+    seen, truth = _dock(still, Vision(board, profile, settle=1).observe(still["image"]))
+    assert "brown" in truth
+    assert seen == truth
