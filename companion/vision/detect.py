@@ -309,25 +309,18 @@ class Detector(BoardMasks, Straightener, HandFinder, CanoeFinder, GemReader, Dis
             self, img: np.ndarray, labels: np.ndarray, free: np.ndarray,
             departure: tuple[np.ndarray, np.ndarray] | None
     ) -> dict[str, tuple[list[tuple[np.ndarray, np.ndarray]], np.ndarray | None]]:
-        """``_canoes``; where a colour makes a mass too big for two canoes, or a
-        hull's worth of it lies outside every canoe of it found, that colour is looked
-        at again without the cells that look as the board's own print does there (a
-        dock printed in a hull's colour joins the canoes lying on it into one mass, a
-        border printed in it makes one shapeless outline of them: without the print
-        they are canoes again). A mass takes the second look; the rest keep the first
-        unless the second finds more canoes."""
+        """``_canoes``; where a colour makes a mass too big for two canoes, that colour
+        is looked at again without the cells that look as the board's own print does
+        there (a dock printed in a hull's colour joins the canoes lying on it into one
+        mass; without it they are canoes again)."""
         found = self._canoes(img, labels, free)
-        massed = {p for p, (_, crowd) in found.items() if crowd is not None}
-        left = {p for p, (hulls, crowd) in found.items() if crowd is None and np.count_nonzero(
-            free & (labels == self._canoe_idx[p])) - sum(len(ys) for ys, _ in hulls)
-            >= self.canoe_px}
-        if not (massed or left) or self.surface is None or departure is None:
+        massed = [p for p, (_, crowd) in found.items() if crowd is not None]
+        if not massed or self.surface is None or departure is None:
             return found
         like = _cells_to_px(self.surface.like_board(departure), self.surface.cell_px,
                             self.shape)
         again = self._canoes(img, labels, free & ~like)
-        return {p: again[p] if p in massed or (p in left and again[p][1] is None and len(
-            again[p][0]) > len(seen[0])) else seen for p, seen in found.items()}
+        return {p: again[p] if p in massed else seen for p, seen in found.items()}
 
     def _observation(self, img: np.ndarray, image: np.ndarray, labels: np.ndarray,
                      canoe: np.ndarray, canoes: list, location: Location,

@@ -38,16 +38,3 @@ def test_a_hand_over_that_board_is_still_seen(w106):
         vision = Vision(board, profile, settle=1)
         obs = vision.observe(still)
         assert obs is not None and not obs["stable"]
-
-
-def test_a_canoe_against_a_border_printed_in_its_colour_is_read(tuned_world):
-    # tests/fixtures/worlds/w104 (kept for tuning), still 1: the dock's dark border takes
-    # the brown hull's class, and the brown canoe at the dock's end touches it: one
-    # outline of brown with no canoe's shape, until the cells that look as the print
-    # does there are left out (Detector._canoes_apart_from_the_print).
-    board, profile, stills = tuned_world("w104")
-    still = stills[0]
-    obs = Vision(board, profile, settle=1).observe(still["image"])
-    assert obs is not None
-    assert sorted(c["player"] for c in obs["dock"]) == \
-        sorted(c["player"] for c in still["truth"]["dock"]) == ["blue", "blue", "brown", "green"]
