@@ -11,7 +11,14 @@ import numpy as np
 import pytest
 
 from companion.rules import Game
-from companion.vision.cloud import OUTER_MM, PX_PER_MM, CloudFinder, TrackLooks
+from companion.vision.cloud import (
+    COVERED,
+    OUTER_MM,
+    PX_PER_MM,
+    STANDS_OUT,
+    CloudFinder,
+    TrackLooks,
+)
 from companion.vision.known import KnownBoard
 from companion.vision.learn import learn_profile
 from companion.vision.locate import BoardLocator
@@ -66,15 +73,29 @@ def test_the_cloud_is_read_in_a_light_far_from_the_calibration_light(board, rend
     assert _where(board, setup_profile.track, dim) == 1
 
 
-def _cover(image: np.ndarray, board, value: int) -> np.ndarray:
-    """A grey counter put down on a weather position."""
+def _cover(image: np.ndarray, board, value: int, opacity: float = 1.0) -> np.ndarray:
+    """A grey counter put down on a weather position (`opacity` < 1: a faint one, as a
+    pale cloud on a pale print is in grey)."""
     to_image = np.linalg.inv(BoardLocator(board).locate(image).homography)
     (cx, cy), edge = (cv2.perspectiveTransform(np.array([[p]], np.float64), to_image)[0, 0]
                       for p in (board.weather_mm[value],
                                 np.add(board.weather_mm[value], (9.0, 0.0))))
     out = image.copy()
     cv2.circle(out, (int(cx), int(cy)), int(np.hypot(*(edge - (cx, cy)))), (90, 90, 90), -1)
-    return out
+    return cv2.addWeighted(out, opacity, image, 1.0 - opacity, 0.0)
+
+
+def test_R_WEATHER_1_a_cloud_that_hardly_changes_its_position_in_grey_is_read_there(
+        board, renderer, setup_profile):
+    # Under COVERED, but far more unlike its calibrated look than the other positions
+    # of the same frame are unlike theirs (STANDS_OUT).
+    image = renderer.render(_track(0), seed=7, nuisance=Nuisance.mild()).image
+    faint = _cover(image, board, -1, opacity=0.2)
+    finder = CloudFinder(board, setup_profile.track)
+    differ = finder.differences(faint, BoardLocator(board).locate(faint))
+    assert STANDS_OUT * max(differ[1], differ[2]) < differ[-1] < COVERED
+    assert _where(board, setup_profile.track, faint) == -1
+    assert _where(board, setup_profile.track, image) == 0
 
 
 def test_two_covered_positions_do_not_tell_where_the_cloud_is(board, renderer,
