@@ -7,12 +7,10 @@ beyond its edge (an arm).
 The hands test of ``detect`` judges colours by class, and a hand can have a class the
 board shows right there: a pale hand over the dock's print, a brown one over the bank.
 Against the board's look at that very place, learned from the calibration photos, it
-stands out: its chromaticity is not the print's, it is smooth where the print is
-striped, or rough where the print is not (fingers as wood-coloured as the dock they
-pinch a canoe on, their creases and shadows far rougher than its grain). Pieces differ
-from the board too, but an arm is the only thing that comes in over the board's edge,
-so only departures joined to the edge and reaching in count, or a departure too big
-for pieces where no piece may lie.
+stands out: its chromaticity is not the print's, and it is smooth where the print is
+striped. Pieces differ from the board too, but an arm is the only thing that comes in
+over the board's edge, so only departures joined to the edge and reaching in count,
+or a departure too big for pieces where no piece may lie.
 
 Two thresholds (a hysteresis): cells that depart a little are joined to those that
 depart plainly, so an arm is followed across a print whose colour is close to its own.
@@ -35,7 +33,6 @@ PLAIN = 0.05      # chromaticity distance of a cell plainly unlike the board the
 SLIGHT = 0.025    # ... slightly unlike it (joined to a plain one, it is the same thing)
 SMOOTHER = 0.7    # a cell this much smoother than the board's print there is covered
 PRINT = 4.0       # texture (grey-level spread) from which a print counts as textured
-ROUGHER = 2.5     # a cell this much rougher than the board there (or than PRINT) is covered
 REACH_MM = 30.0   # an arm reaches at least this far in over the board's edge
 AWAY_MM2 = 1500.0  # this much unlike the board where no piece can lie is no piece either
 # A cell changed since a clear picture of the same view when its pixels moved this many
@@ -182,9 +179,9 @@ class Surface:
 
     def like_board(self, departure: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
         """The cells (rows, cols) known to look as the board does there (``departure``:
-        not unlike it, slightly or plainly, nor smoother or rougher than its print)."""
-        dist, textured = departure
-        return self._known & (dist <= SLIGHT) & ~textured
+        not unlike it, slightly or plainly, nor smoother than its print)."""
+        dist, smooth = departure
+        return self._known & (dist <= SLIGHT) & ~smooth
 
     def departs(self, mask: np.ndarray, departure: tuple[np.ndarray, np.ndarray]) -> float:
         """The share of the known cells under a mask of the board image (same
@@ -199,18 +196,16 @@ class Surface:
         cells &= self._known
         if not cells.any():
             return 1.0
-        dist, textured = departure
-        unlike = (dist > SLIGHT) | textured
+        dist, smooth = departure
+        unlike = (dist > SLIGHT) | smooth
         return float(np.count_nonzero(unlike & cells)) / float(np.count_nonzero(cells))
 
     def departure(self, img: np.ndarray, unseen: np.ndarray | None = None
                   ) -> tuple[np.ndarray, np.ndarray]:
         """How far each cell's chromaticity is from the board's there (the white
         balance's tilt taken out; 0 where the board is not known), and which cells
-        are much smoother than the print there (SMOOTHER) or much rougher (ROUGHER; than
-        PRINT where the print is smooth, the sensor's noise not counting). `unseen`:
-        cells the camera's frame does not reach (wholly or in part): they depart from
-        nothing and tilt nothing."""
+        are much smoother than the print there. `unseen`: cells the camera's frame
+        does not reach (wholly or in part): they depart from nothing and tilt nothing."""
         chroma, texture = cell_look(img, self.cell_px)
         rows, cols = self.shape
         delta = (chroma[:rows, :cols] - self._chroma).reshape(-1, 2).astype(np.float64)
@@ -232,13 +227,11 @@ class Surface:
         dist: np.ndarray = np.zeros(rows * cols)
         dist[known] = np.hypot(delta[known, 0], delta[known, 1])
         dist = dist.reshape(rows, cols)
-        now = texture[:rows, :cols]
-        textured = self._printed & ~self._paper & (now < SMOOTHER * self._texture)
-        textured |= self._known & (now > ROUGHER * np.maximum(
-            np.nan_to_num(self._texture), PRINT))
+        smooth = self._printed & ~self._paper & (texture[:rows, :cols]
+                                                 < SMOOTHER * self._texture)
         if unseen is not None:
-            textured &= ~unseen
-        return dist, textured
+            smooth &= ~unseen
+        return dist, smooth
 
     def reaching_in(self, img: np.ndarray,
                     departure: tuple[np.ndarray, np.ndarray] | None = None,
@@ -260,8 +253,8 @@ class Surface:
         camera's frame does not reach (as given to ``departure``): a thing that meets
         them comes in from off the picture, as from off the board (where the frame cuts
         the board's rim, its edge cells are unseen)."""
-        dist, textured = departure if departure is not None else self.departure(img)
-        slight = ((dist > SLIGHT) | textured)
+        dist, smooth = departure if departure is not None else self.departure(img)
+        slight = ((dist > SLIGHT) | smooth)
         plain = dist > PLAIN
         if fresh is not None:
             plain &= fresh

@@ -169,17 +169,3 @@ def test_a_thing_already_in_a_clear_picture_is_the_tables_a_new_one_is_in_the_wa
     location = vision.last_location
     assert vision.detector.read(shot.image, location, without).occluded
     assert not vision.detector.read(shot.image, location, img).occluded
-
-
-@pytest.mark.parametrize("world, still", [("w107", 3), ("w102", 12)])
-def test_fingers_of_the_colour_of_the_dock_they_reach_over_are_seen_by_their_texture(
-        tuned_world, world, still):
-    # tests/fixtures/worlds (kept for tuning): fingertips pinching a canoe over the top
-    # of the dock, as wood-coloured as the print under them, the arm beyond the picture.
-    # Their chromaticity hardly leaves the board's; the creases and shadows between them
-    # make the cells far rougher than the dock's print there.
-    board, profile, stills = tuned_world(world)
-    line = stills[still - 1]
-    assert line["hand"] and line["file"] == f"stills/{still:03d}.jpg"
-    obs = Vision(board, profile, settle=1).observe(line["image"])
-    assert obs is not None and obs["stable"] is False
