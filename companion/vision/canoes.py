@@ -67,6 +67,7 @@ class CanoeFinder(Stage):
                 m = (comp & (lab == idx)).astype(np.uint8)
                 m = cv2.morphologyEx(m, cv2.MORPH_CLOSE, self._close)
                 held = hull_insides(m, lab, idx, self._is_canoe, self.canoe_px)
+                holds = bool(held.any())
                 m[held] = 1
                 k, parts, st, _ = cv2.connectedComponentsWithStats(m, connectivity=8)
                 for j in range(1, k):
@@ -74,7 +75,7 @@ class CanoeFinder(Stage):
                         continue
                     part = parts == j
                     ys, xs = np.nonzero(part)
-                    if held.any() and (part & held).any():
+                    if holds and (part & held).any():
                         if self._holds_a_hull(ys, xs):
                             inside[y0:y1, x0:x1] |= part & held
                         else:
