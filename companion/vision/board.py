@@ -25,6 +25,9 @@ Point = tuple[float, float]
 Polygon = tuple[Point, ...]
 
 MARKER_IDS = (0, 1, 2, 3)  # top-left, top-right, bottom-right, bottom-left
+# How far from a slot's centre (in disc radii) a canoe lying on that slot may be: many
+# canoes on one slot lie side by side, beyond the disc.
+CANOE_REACH = 1.6
 DICTIONARIES = ("DICT_4X4_50",)
 # Which slot a slot's disc comes from when the river moves (R-RIVER-2); it gives each
 # slot its flow direction, along which canoes are laid.
@@ -88,12 +91,12 @@ class Board:
 
     def place_at(self, point: Point, reach: float | None = None) -> str | None:
         """The place a canoe lying at `point` is on: a slot (within `reach` mm of its
-        centre, default 1.6 disc radii), "D" (dock), "F" (falls), or None."""
+        centre, default CANOE_REACH disc radii), "D" (dock), "F" (falls), or None."""
         if inside(point, self.dock):
             return "D"
         if inside(point, self.falls):
             return "F"
-        reach = 1.6 * self.disc_radius_mm if reach is None else reach
+        reach = CANOE_REACH * self.disc_radius_mm if reach is None else reach
         slot, dist = min(((s, math.dist(point, c)) for s, c in self.slots.items()),
                          key=lambda sd: sd[1])
         return slot if dist <= reach else None
@@ -256,5 +259,5 @@ def parse_board(data: Any, where: str = "board") -> Board:
     return board
 
 
-__all__ = ["Board", "BoardError", "Markers", "DEFAULT_BOARD", "MARKER_IDS", "inside",
+__all__ = ["Board", "BoardError", "CANOE_REACH", "Markers", "DEFAULT_BOARD", "MARKER_IDS", "inside",
            "load_board", "parse_board", "weather_key"]

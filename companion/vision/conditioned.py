@@ -27,6 +27,7 @@ import numpy as np
 
 from companion.rules import PLACES, SLOTS
 
+from .board import CANOE_REACH
 from .expected import expected_observation
 from .masks import deposit_pixels
 from .pile_spots import spotted
@@ -82,6 +83,11 @@ CLOUD_CHANGE = 6.0
 # and the one they lay against, shifted) change one patch of 4.3 hulls and more; the
 # light changing spreads over the board. Else it spills over no place.
 SPILL_HULLS = 4.0
+# A change off every disc is a canoe's at the end of a slot's row when it is at least
+# this share of a hull (``_rows_beyond``). Over the tuned games' still views such
+# patches in one slot's reach were 0.06-0.22 hulls (crumbs of shadow and gloss) or
+# 0.78-3.4 (canoes: the one that left g102's row of six was 1.4).
+ROW_END = 0.5
 HOME_SHARE = 0.5
 
 WEATHER = "weather"
@@ -169,9 +175,47 @@ def changed_places(detector: Detector, before: np.ndarray, after: np.ndarray,
     if (wanted is None or WEATHER in wanted) and \
             max(weather.values()) >= CLOUD_CHANGE + 1.5 * floor:
         out.add(WEATHER)
-    # (Which place a patch belongs to needs every place measured.)
-    spills = _spills(detector, diff, pixels, out) if wanted is None else {}
+    rows = _rows_beyond(detector, diff, pixels)
+    out |= rows if wanted is None else rows & wanted
+    # (Which place a patch belongs to needs every place measured. A row's end changed
+    # is a slot's own change.)
+    spills = {place: spilled for place, spilled in _spills(detector, diff, pixels, out).items()
+              if place not in rows} if wanted is None else {}
     return Changes(out, weather, piles, spills)
+
+
+def _rows_beyond(detector: Detector, diff: np.ndarray,
+                 pixels: Mapping[str, tuple[np.ndarray, np.ndarray]]) -> set[str]:
+    """The slots whose change lies beyond their disc: many canoes on one slot lie side
+    by side across the river (R-MOVE-3), and the one that left or joined the end of the
+    row changes nothing on the disc (the tuned g102's six canoes on 3). A patch of
+    change of ROW_END to SPILL_HULLS hulls (a canoe's, not a crumb of shadow's), lying
+    mostly off every place, with as much as a place needs (GEM_SHARE of a gem) in a
+    canoe's reach of one slot (``CANOE_REACH``) and in that of no other, is that slot's.
+    (A patch in reach of two is neither's: the tips of one slot's row, pushed aside, are
+    no change of its neighbour's.)"""
+    _, where = _place_labels(detector, pixels)
+    _, patches, stats, _ = cv2.connectedComponentsWithStats(diff.astype(np.uint8),
+                                                             connectivity=8)
+    area = stats[:, cv2.CC_STAT_AREA]
+    enough = GEM_SHARE * detector.gem_px
+    sized = np.flatnonzero((area >= ROW_END * detector.canoe_px)
+                           & (area <= SPILL_HULLS * detector.canoe_px))
+    names = list(detector.board.slots)
+    centres = np.array(list(detector.board.slots.values()), np.float64)
+    reach = CANOE_REACH * detector.board.disc_radius_mm
+    out = set()
+    for i in sized[sized > 0]:
+        x, y, w, h = stats[i, :4]
+        ys, xs = np.nonzero(patches[y:y + h, x:x + w] == i)
+        if np.count_nonzero(where[ys + y, xs + x] < 0) < HOME_SHARE * area[i]:
+            continue
+        far = ((xs[:, None] + x + 0.5) / detector.scale - centres[:, 0]) ** 2 \
+            + ((ys[:, None] + y + 0.5) / detector.scale - centres[:, 1]) ** 2
+        near = np.flatnonzero(np.count_nonzero(far <= reach * reach, axis=0) >= enough)
+        if len(near) == 1:
+            out.add(names[near[0]])
+    return out
 
 
 def _spills(detector: Detector, diff: np.ndarray,

@@ -12,7 +12,7 @@ import numpy as np
 
 from companion.rules import SLOTS
 
-from .board import Board, Polygon
+from .board import CANOE_REACH, Board, Polygon
 from .stage import Stage
 from .thresholds import (
     CLEAR_OF_EDGE_MM,
@@ -119,7 +119,7 @@ class BoardMasks(Stage):
         # below the falls. Elsewhere (weather track, banks) nothing is taken for one.
         near = np.zeros((h, w), np.uint8)
         for c in b.slots.values():
-            cv2.circle(near, tuple(self._px([c])[0]), int(1.6 * r * s), 1, -1)
+            cv2.circle(near, tuple(self._px([c])[0]), int(CANOE_REACH * r * s), 1, -1)
         self.canoe_area = (near.astype(bool) | self.place_mask["D"] | self.place_mask["F"]) \
             & self.valid
         # All the slots' rings in one index (and the box around them), read at once;

@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 from companion.rules import Game
+from companion.vision.board import CANOE_REACH
 from companion.vision.conditioned import (
     DEPOSIT_CHANGE,
     FAINT,
@@ -21,6 +22,7 @@ from companion.vision.conditioned import (
     _deposit_boxes,
     _gem_sized,
     _gem_width,
+    _place_labels,
     _place_pixels,
     changed_places,
     condition,
@@ -84,6 +86,50 @@ def test_a_hull_leaving_water_of_nearly_its_colour_changes_its_slot(vision, boar
     after[mask > 0] = (picture[mask > 0].astype(np.int16) + lift).astype(np.uint8)
     assert int(largest_change(picture, after).max()) <= PIXEL_CHANGE
     assert changed_places(vision.detector, picture, after) == {"4"}
+
+
+def test_a_canoe_leaving_the_end_of_a_crowded_slots_row_changes_that_slot(vision, board,
+                                                                          picture):
+    # Six canoes on one slot lie side by side across the river, the outer ones beyond
+    # the disc (the tuned g102's green canoe leaving 3's row): where a canoe on a slot
+    # may lie, its leaving changes that slot (R-MOVE-3: any number share a slot).
+    (ax, ay), (bx, by) = board.slots["2"], board.slots["4"]
+    along = np.array([bx - ax, by - ay]) / np.hypot(bx - ax, by - ay)
+    across = np.array([-along[1], along[0]])
+    r = board.disc_radius_mm
+    centre = np.array(board.slots["3"])
+    for side in (1, -1):
+        at = centre + side * 1.5 * r * across
+        if board.place_at(tuple(at)) == "3":
+            break
+    assert board.place_at(tuple(at)) == "3"
+    after = picture.copy()
+    s = vision.detector.scale
+    angle = float(np.degrees(np.arctan2(along[1], along[0])))
+    cv2.ellipse(after, (int(at[0] * s), int(at[1] * s)), (int(20 * s), int(4.5 * s)), angle,
+                0, 360, (30, 60, 200), -1)
+    assert changed_places(vision.detector, picture, after) == {"3"}
+
+
+def test_a_change_beyond_the_discs_in_reach_of_two_slots_is_neithers(vision, board,
+                                                                     picture):
+    # The tips of one slot's row pushed aside reach towards its neighbour: where two
+    # slots' canoes may lie, a change off both discs tells neither apart.
+    # Beside the river between 2 and 3, as far from both as halfway from their discs'
+    # edge to a canoe's reach.
+    (ax, ay), (bx, by) = board.slots["2"], board.slots["3"]
+    r = board.disc_radius_mm
+    far = (1.3 * r + CANOE_REACH * r) / 2
+    half = np.hypot(bx - ax, by - ay) / 2
+    across = np.array([ay - by, bx - ax]) / (2 * half)
+    spot = np.array([(ax + bx) / 2, (ay + by) / 2]) + np.sqrt(far ** 2 - half ** 2) * across
+    if board.place_at(tuple(spot)) is None or board.place_at(tuple(spot)) in ("D", "F"):
+        spot = np.array([(ax + bx) / 2, (ay + by) / 2]) - np.sqrt(far ** 2 - half ** 2) * across
+    _, where = _place_labels(vision.detector, _place_pixels(vision.detector))
+    s = vision.detector.scale
+    assert where[int(spot[1] * s), int(spot[0] * s)] < 0
+    after = gem_blob(picture, vision, tuple(spot))
+    assert changed_places(vision.detector, picture, after) == set()
 
 
 def test_a_gem_put_on_a_pile_changes_that_deposit_only(vision, board, picture):
