@@ -123,17 +123,18 @@ class CameraReferee:
         made: the players are asked which, once a turn (no move may have been made
         yet: nothing is played); unless one move alone fits the piles as they changed
         (a gem brought home and another like it loaded: it is played). When no place
-        changed at all, the same is asked of the moves that leave every piece as it lay
-        (``_unseen``). When a pile showed a gem taken and the move that fits best
-        differs only by gems it loads that the picture did not show, it is read as any
-        view (``_hidden_load``)."""
+        changed at all and no pile showed a gem taken, the same is asked of the moves
+        that leave every piece as it lay (``_unseen``). When a pile showed a gem taken
+        (even where no place changed: a clear gem loaded into a pale hull may change
+        nothing there) and the move that fits best differs only by gems it loads that
+        the picture did not show, it is read as any view (``_hidden_load``)."""
         from companion.vision.candidates import MARGIN
         from companion.vision.inference import InferenceError, infer_turn
 
         if game.phase != Phase.TURNS or game.is_over or self._same_asked == len(game.events) \
                 or seen.places_changed is None:
             return "same"
-        if not seen.places_changed:
+        if not seen.places_changed and not seen.deposits_taken:
             return self._unseen(game, source)
         try:
             result = infer_turn(game, seen)
@@ -147,7 +148,10 @@ class CameraReferee:
         near = [c for c in fits if c.score < fits[0].score + MARGIN] if fits else []
         if not near:
             outcome = self._hidden_load(game, seen, result, source)
-            return self._unread(game, seen, result, source) if outcome == "same" else outcome
+            if outcome != "same":
+                return outcome
+            return self._unread(game, seen, result, source) if seen.places_changed \
+                else self._unseen(game, source)
         only = near[0].event
         if len(near) == 1 and seen.deposits_changed and isinstance(only, Turn) and (
                 not near[0].mismatches
@@ -157,9 +161,10 @@ class CameraReferee:
             # inference takes it for the move (the gem it loaded read in the hull's own
             # colour, which an empty hull of that colour shows as well).
             return "applied" if self._play(game, only, source) else "flagged"
-        places = ", ".join(sorted(seen.places_changed))
+        where = (f"the same pieces lie on {', '.join(sorted(seen.places_changed))} as before"
+                 if seen.places_changed else "every piece lies as before, but a pile changed")
         return self._ask_same(game, [c.event for c in near], [c.text for c in near], source,
-                              f"the same pieces lie on {places} as before")
+                              where)
 
     def _hidden_load(self, game: Game, seen: Any, result: TurnInference, source: str) -> str:
         """A view showing the pieces as the game has them but for gems a move loads

@@ -154,15 +154,19 @@ def test_a_launch_is_not_asked_about_when_only_its_landing_place_changed(table):
     assert table.observe(view) == "same"
 
 
-def test_R_WHICH_2_a_move_no_camera_sees_is_asked_about_when_no_place_changed():
+@pytest.mark.parametrize("pile", [None, "violet"])
+def test_R_WHICH_2_a_move_no_camera_sees_is_asked_about_when_no_place_changed(pile):
     # Every piece lies as before and no place's pixels changed, after something moved
     # over the board: green must move (R-WHICH-2) and may have brought their canoe home
     # from 2 as they launched the other to it, which leaves nothing to see. Asked once a
-    # turn, never played.
+    # turn, never played; so too when a pile was seen to lose a gem that no move of
+    # green's can have loaded unseen.
     table = _green_can_trade_places()
     try:
         events = len(table.game.events)
         view = {**expected_observation(table.game), "places_changed": []}
+        if pile:
+            view.update(deposits_changed=[pile], deposits_taken={pile: pile})
         assert table.observe(view) == "ambiguous"
         asked = table.store.feed(table.game_id, 1)[-1]
         assert asked["choices"] == ["2-D, D-2"] and asked["answers"] == [{"move": "2-D, D-2"}]
@@ -264,6 +268,21 @@ def test_R_GEM_3_a_gem_loaded_in_place_is_played_when_its_pile_shows_it_taken(re
                         if c["player"] == turn.player]
             canoe["gem"] = turn.player
         assert table.observe(view) == "applied"
+        assert table.game.events[events:] == [turn]
+    finally:
+        table.store.close()
+
+
+def test_R_GEM_3_a_gem_loaded_where_no_place_changed_is_played_when_its_pile_shows_it_taken():
+    # The gem hid in its canoe so well that its place did not change at all (a clear
+    # gem in a pale hull), but its pile showed a gem of that colour gone: a move was
+    # made, and no other leaves the piles so. (The tuned g118's blue canoe landing from
+    # 4 as the other was launched there to load clear was missed for it.)
+    table, turn = _a_canoe_can_load_where_it_lies()
+    try:
+        events = len(table.game.events)
+        assert table.observe(_same_pieces_piles_changed(table, turn, places_changed=[])) \
+            == "applied"
         assert table.game.events[events:] == [turn]
     finally:
         table.store.close()

@@ -72,6 +72,10 @@ WORLDS: dict[str, tuple[int, str, bool]] = {
     # red piles; a fresh draw of the looks, read once before anything was changed for
     # it, as a table this code had never seen.
     "w111": (111, "tools/worlds/boards/rising.json", True),
+    # A seventh (2026-12-07): a fresh draw of the looks on the compact board (a pale
+    # table, a bright lamp), read once before anything was changed for it; its game
+    # missed a move whose only trace was a pile, which no tuned game had shown.
+    "w112": (112, "tools/worlds/boards/compact.json", True),
     "w901": (901, "tools/worlds/boards/curved.json", False),
     "w902": (902, "tools/worlds/boards/curved.json", False),
     "w903": (903, "tools/worlds/boards/curved.json", False),
@@ -122,6 +126,9 @@ GAMES: dict[str, tuple[str, int, int]] = {
     # On the rising board (2026-12-03): the shortest complete three-player game of seeds
     # 10000-10400 (34 events).
     "g117": ("w111", 10117, 3),
+    # On w112 (2026-12-07): the shortest complete three-player game of seeds
+    # 11000-11300 (31 turns and rivers).
+    "g118": ("w112", 11106, 3),
     "g901": ("w901", 1082, 3),
     "g902": ("w902", 2274, 3),
     "g903": ("w903", 2247, 3),
