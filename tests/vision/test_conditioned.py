@@ -16,6 +16,7 @@ from companion.vision.conditioned import (
     FAINT,
     PILE_AROUND_MM,
     PIXEL_CHANGE,
+    ROW_END,
     SPILL_HULLS,
     WEATHER,
     Changes,
@@ -115,20 +116,25 @@ def test_a_change_beyond_the_discs_in_reach_of_two_slots_is_neithers(vision, boa
                                                                      picture):
     # The tips of one slot's row pushed aside reach towards its neighbour: where two
     # slots' canoes may lie, a change off both discs tells neither apart.
-    # Beside the river between 2 and 3, as far from both as halfway from their discs'
-    # edge to a canoe's reach.
+    # Beside the river between 2 and 3, off both discs and in both canoe reaches: a
+    # round patch of more than ROW_END of a hull.
     (ax, ay), (bx, by) = board.slots["2"], board.slots["3"]
     r = board.disc_radius_mm
-    far = (1.3 * r + CANOE_REACH * r) / 2
+    far = 0.25 * 1.3 * r + 0.75 * CANOE_REACH * r
     half = np.hypot(bx - ax, by - ay) / 2
     across = np.array([ay - by, bx - ax]) / (2 * half)
     spot = np.array([(ax + bx) / 2, (ay + by) / 2]) + np.sqrt(far ** 2 - half ** 2) * across
     if board.place_at(tuple(spot)) is None or board.place_at(tuple(spot)) in ("D", "F"):
         spot = np.array([(ax + bx) / 2, (ay + by) / 2]) - np.sqrt(far ** 2 - half ** 2) * across
-    _, where = _place_labels(vision.detector, _place_pixels(vision.detector))
     s = vision.detector.scale
-    assert where[int(spot[1] * s), int(spot[0] * s)] < 0
-    after = gem_blob(picture, vision, tuple(spot))
+    mask = np.zeros(picture.shape[:2], np.uint8)
+    cv2.circle(mask, (int(spot[0] * s), int(spot[1] * s)), round(9 * s), 1, -1)
+    _, where = _place_labels(vision.detector, _place_pixels(vision.detector))
+    inside = mask > 0
+    assert np.count_nonzero(where[inside] < 0) > 0.6 * np.count_nonzero(inside)
+    assert np.count_nonzero(inside) > ROW_END * vision.detector.canoe_px
+    after = picture.copy()
+    after[inside] = (30, 60, 200)
     assert changed_places(vision.detector, picture, after) == set()
 
 
