@@ -175,16 +175,21 @@ def changed_places(detector: Detector, before: np.ndarray, after: np.ndarray,
     if (wanted is None or WEATHER in wanted) and \
             max(weather.values()) >= CLOUD_CHANGE + 1.5 * floor:
         out.add(WEATHER)
-    rows = _rows_beyond(detector, diff, pixels)
-    out |= rows if wanted is None else rows & wanted
+    rows: set[str] = set()
+    if wanted is None or wanted & set(SLOTS):
+        # (The patches of change, found once for the rows and the spills.)
+        patches = cv2.connectedComponentsWithStats(diff.astype(np.uint8), connectivity=8)
+        rows = _rows_beyond(detector, patches, pixels)
+        out |= rows if wanted is None else rows & wanted
     # (Which place a patch belongs to needs every place measured. A row's end changed
     # is a slot's own change.)
-    spills = {place: spilled for place, spilled in _spills(detector, diff, pixels, out).items()
+    spills = {place: spilled
+              for place, spilled in _spills(detector, diff, patches, pixels, out).items()
               if place not in rows} if wanted is None else {}
     return Changes(out, weather, piles, spills)
 
 
-def _rows_beyond(detector: Detector, diff: np.ndarray,
+def _rows_beyond(detector: Detector, patches: tuple[int, np.ndarray, np.ndarray, np.ndarray],
                  pixels: Mapping[str, tuple[np.ndarray, np.ndarray]]) -> set[str]:
     """The slots whose change lies beyond their disc: many canoes on one slot lie side
     by side across the river (R-MOVE-3), and the one that left or joined the end of the
@@ -195,8 +200,7 @@ def _rows_beyond(detector: Detector, diff: np.ndarray,
     (A patch in reach of two is neither's: the tips of one slot's row, pushed aside, are
     no change of its neighbour's.)"""
     _, where = _place_labels(detector, pixels)
-    _, patches, stats, _ = cv2.connectedComponentsWithStats(diff.astype(np.uint8),
-                                                             connectivity=8)
+    _, labels, stats, _ = patches
     area = stats[:, cv2.CC_STAT_AREA]
     enough = GEM_SHARE * detector.gem_px
     sized = np.flatnonzero((area >= ROW_END * detector.canoe_px)
@@ -207,7 +211,7 @@ def _rows_beyond(detector: Detector, diff: np.ndarray,
     out = set()
     for i in sized[sized > 0]:
         x, y, w, h = stats[i, :4]
-        ys, xs = np.nonzero(patches[y:y + h, x:x + w] == i)
+        ys, xs = np.nonzero(labels[y:y + h, x:x + w] == i)
         if np.count_nonzero(where[ys + y, xs + x] < 0) < HOME_SHARE * area[i]:
             continue
         far = ((xs[:, None] + x + 0.5) / detector.scale - centres[:, 0]) ** 2 \
@@ -219,6 +223,7 @@ def _rows_beyond(detector: Detector, diff: np.ndarray,
 
 
 def _spills(detector: Detector, diff: np.ndarray,
+            patches: tuple[int, np.ndarray, np.ndarray, np.ndarray],
             pixels: Mapping[str, tuple[np.ndarray, np.ndarray]],
             changed: Iterable[str]) -> dict[str, frozenset[str]]:
     """The changed places (slots, D, F) whose change is all another's spilling over,
@@ -229,18 +234,18 @@ def _spills(detector: Detector, diff: np.ndarray,
     changes. A patch larger than SPILL_HULLS hulls that lies mostly off its own place
     is no canoe's doing (the light changed): it spills nowhere."""
     names, where = _place_labels(detector, pixels)
-    n, patches = cv2.connectedComponents(diff.astype(np.uint8), connectivity=8)
+    n, labels, stats, _ = patches
     # Per patch, its size and its pixels in each place: counted over the changed pixels
     # alone (counting over the whole image costs a judged view a millisecond more).
     changed_px = np.flatnonzero(diff.ravel())
-    of_patch = patches.ravel()[changed_px]
+    of_patch = labels.ravel()[changed_px]
     at = where.ravel()[changed_px]
     inside = at >= 0
     counts = np.bincount(at[inside] * n + of_patch[inside],
                          minlength=len(names) * n).reshape(len(names), n)
     counts[:, 0] = 0  # (the unchanged pixels)
     home = counts.argmax(axis=0)
-    size = np.bincount(of_patch, minlength=n)
+    size = stats[:, cv2.CC_STAT_AREA]
     canoes_sized = (size <= SPILL_HULLS * detector.canoe_px) \
         | (counts[home, np.arange(n)] >= HOME_SHARE * size)
     enough = GEM_SHARE * detector.gem_px
