@@ -34,7 +34,8 @@ The pipeline, in stages (each a module with one job and its own tests):
 4. Decide
    - ``detect``     the evidence to an observation (vision.md), one frame
    - ``conditioned``  the picture before a move: unchanged places keep the state, the
-                    cloud's move from the track's change
+                    cloud's move from the track's change (``pile_changes``: which piles
+                    a gem left or reached)
    - ``transport``  the river's pushes from where the slots' contents went
    - ``inference``  which legal event explains an observation (``sighting``, ``fit``,
                     ``mismatch``, ``turn_gems``, ``fit_changes``, ``slips``, ``not_shown``,

@@ -18,7 +18,6 @@ camera knocked a little between them, is ``views``'s to tell.
 from __future__ import annotations
 
 import copy
-import math
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -30,49 +29,17 @@ from companion.rules import PLACES, SLOTS
 from .board import CANOE_REACH
 from .expected import expected_observation
 from .masks import deposit_pixels
-from .pile_spots import spotted
-from .surface import channel_most, colour_moved
-from .thresholds import _odd
+from .pile_changes import DEPOSIT, DEPOSIT_CHANGE, pile_changes
+from .surface import PIXEL_CHANGE, channel_most, colour_moved
 
 if TYPE_CHECKING:
     from companion.rules import Game, State
 
     from .detect import Detector
 
-# A pixel of the corrected board image changed when its colour moved more than this
-# (the distance in B, G, R; the light-corrected scale, marker paper = 225): well above
-# sensor noise after the detector's smoothing, well below a canoe or gem against the
-# river. The distance, not the most changed channel: a blue hull leaving blue water
-# moves every channel, none by much (the tuned g111 e18 with the setup calibration:
-# 22 pixels of 7L's box over 40 in one channel, 106 in the distance; a quiet part of
-# the board none over 10 in either). (The print's agreement across a knock, ``views``,
-# and a canoe's bow beside a pile still hold the most changed channel to it.)
-PIXEL_CHANGE = 40
 # A place changed when at least this share of a gem's area changed in it: the smallest
 # piece that can come or go is a gem.
 GEM_SHARE = 0.5
-# A deposit's pixel changed when a channel moved more than this many levels over the
-# change around it (PILE_AROUND_MM) and over the pictures' own noise (3x their median
-# difference): a clear gem on its pile differs from it by 20-30 levels only (measured
-# on the tuned worlds), a canoe from the river by 60+; a still view, a mean of frames,
-# has a noise of about a level. A deposit changed when a whole gem's area did: a gem
-# taken off a pile or dropped on one changes all of it (or, fainter, a gem-wide patch
-# of it changed together: FAINT). (Measured on the tuned games'
-# consecutive stable frames, 570 deposit pairs, with the change around taken out: no
-# pile seen changed that did not, 40 of 43 that did, with the layout calibration; 38 of
-# 43 with the setup's, where 16 piles had been seen to change that did not.)
-DEPOSIT_CHANGE = 10
-# ... over the change around it, the median over this many mm: wider than a gem (5-8
-# mm), so that a gem stands out of it, narrower than a shadow's or a light's gradient.
-PILE_AROUND_MM = 16.0
-# A gem whose pixels each change by less than DEPOSIT_CHANGE (a clear gem on a grey
-# print: its soft edge, the sensor's noise over its middle) still changes a gem-wide
-# patch of its pile together: pixels that moved over this share of the threshold,
-# where the pile's own pixels within a gem's width did too on average, count towards
-# the pile's change. (Tuned games, ``benchmarks/worlds_piles.py``: clear takes seen
-# 35 -> 41 of 72, gems put seen 4 -> 8 of 15, no unchanged pile of 2,620 seen to change;
-# at 0.3 one was, a yellow pile, from the sensor's noise alone.)
-FAINT = 0.4
 # The cloud's track changed when a position's mean difference is over this many grey
 # levels above the pictures' noise (the cloud moving changes its two positions by 25
 # and more in the 3-D worlds; a mean of still frames has a noise of a level or two).
@@ -91,8 +58,6 @@ ROW_END = 0.5
 HOME_SHARE = 0.5
 
 WEATHER = "weather"
-# A deposit's place name among the changed places: "deposit:violet".
-DEPOSIT = "deposit:"
 
 
 class Changes(frozenset[str]):
@@ -149,7 +114,7 @@ def changed_places(detector: Detector, before: np.ndarray, after: np.ndarray,
     # difference is their noise).
     floor = float(np.median(most[::4, ::4]))
     # (The piles' own measure only when a deposit is asked about.)
-    sized = (_gem_sized(detector, most, DEPOSIT_CHANGE + 3 * floor)
+    sized = (pile_changes(detector, most, DEPOSIT_CHANGE + 3 * floor)
              if wanted is None or any(p.startswith(DEPOSIT) for p in wanted) else None)
     out, piles = set(), {}
     pixels = _place_pixels(detector)
@@ -272,93 +237,6 @@ def _place_labels(detector: Detector, pixels: Mapping[str, tuple[np.ndarray, np.
             where[pixels[place]] = i
         cached = (names, where)
         detector._place_labels = cached  # type: ignore[attr-defined]
-    return cached
-
-
-def _gem_sized(detector: Detector, most: np.ndarray, least: float
-               ) -> tuple[np.ndarray, np.ndarray, set[str]]:
-    """Where, over the deposits, a pixel's change less the change around it (the median
-    over PILE_AROUND_MM) exceeds `least`: what a gem taken or put changes stands out of
-    its pile; a smooth change over the whole pile does not (a canoe's shadow moving next
-    to it, or the light correction, which follows the pieces' shading, brightening it).
-    False elsewhere. (The median is taken around each deposit whose reach changed by
-    more than FAINT of `least` at all, not over the whole board: it is most of a judged
-    view's cost.) And, apart, the pixels that exceed FAINT of `least` where the pile's own
-    pixels within a gem's width of them do on average: a faint gem's patch (``FAINT``).
-    And the deposits (their place names) whose change holds a gem's spot: its disc's
-    mean change standing out of the change around it (``pile_spots``), within a gem's
-    reach of the pile (a pile's gems lie over its printed edge)."""
-    out = np.zeros(most.shape, bool)
-    faint = np.zeros(most.shape, bool)
-    spots: set[str] = set()
-    k = _odd(PILE_AROUND_MM * detector.scale)
-    g = _gem_width(detector)
-    for (place, ys, xs, (y0, y1, x0, x1)), (pile, share, reach) in zip(
-            _deposit_boxes(detector), _pile_windows(detector), strict=True):
-        if int(most[y0:y1, x0:x1][reach].max()) <= FAINT * least:
-            continue  # (nothing came or went there)
-        part = np.ascontiguousarray(most[y0:y1, x0:x1])
-        over = cv2.subtract(part, cv2.medianBlur(part, k))
-        py, px = ys - y0, xs - x0
-        out[ys, xs] = over[py, px] > least
-        # (The mean over the pile's pixels only, where they fill half a gem's width
-        # around: a canoe's bow changing the board beside it is not the pile's.)
-        mean = cv2.blur(over.astype(np.float32) * pile, (g, g)) / np.maximum(share, 1e-6)
-        patch = cv2.dilate(((mean > FAINT * least) & (share >= 0.5)).astype(np.uint8),
-                           np.ones((g, g), np.uint8)).astype(bool)
-        # (Nor beside a place's change off the pile: a canoe's bow come or gone there
-        # blurs into the pile's edge.)
-        beside = cv2.dilate(((part > PIXEL_CHANGE) & (pile == 0)).astype(np.uint8),
-                            np.ones((g, g), np.uint8)).astype(bool)
-        faint[ys, xs] = (patch & ~beside)[py, px] & (over[py, px] > FAINT * least)
-        # (A canoe's change beside the pile is in the spot's ring, or peaks beyond the
-        # reach: no spot of the pile's, ``pile_spots``.)
-        if spotted(over, reach, g, FAINT * least):
-            spots.add(place)
-    return out, faint, spots
-
-
-def _gem_width(detector: Detector) -> int:
-    """A gem's width in pixels (odd)."""
-    return _odd(2 * math.sqrt(detector.gem_px / math.pi))
-
-
-def _pile_windows(detector: Detector) -> list[tuple[np.ndarray, np.ndarray, np.ndarray]]:
-    """Per deposit of ``_deposit_boxes``, in its rectangle: its pixels (1.0, else 0.0),
-    the share of them within a gem's width around each pixel, and where a gem of its
-    pile may lie (its pixels and half a gem's width around them: bool), worked out once
-    per detector."""
-    cached = getattr(detector, "_pile_windows", None)
-    if cached is None:
-        g = _gem_width(detector)
-        disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (g, g))
-        cached = []
-        for _, ys, xs, (y0, y1, x0, x1) in _deposit_boxes(detector):
-            pile = np.zeros((y1 - y0, x1 - x0), np.float32)
-            pile[ys - y0, xs - x0] = 1.0
-            reach = cv2.dilate(pile.astype(np.uint8), disc).astype(bool)
-            cached.append((pile, cv2.blur(pile, (g, g)), reach))
-        detector._pile_windows = cached  # type: ignore[attr-defined]
-    return cached
-
-
-def _deposit_boxes(detector: Detector
-                   ) -> list[tuple[str, np.ndarray, np.ndarray, tuple[int, int, int, int]]]:
-    """Each deposit's place name, its pixels (ys, xs) and the rectangle (y0, y1, x0,
-    x1) around them, with a margin for the median around them (so that the median at
-    every pixel of the deposit is the board's own), worked out once per detector."""
-    cached = getattr(detector, "_deposit_boxes", None)
-    if cached is None:
-        h, w = detector.shape
-        pad = int(PILE_AROUND_MM * detector.scale)
-        cached = []
-        for place, (ys, xs) in _place_pixels(detector).items():
-            if not place.startswith(DEPOSIT) or not len(ys):
-                continue
-            cached.append((place, ys, xs,
-                           (max(int(ys.min()) - pad, 0), min(int(ys.max()) + pad + 1, h),
-                            max(int(xs.min()) - pad, 0), min(int(xs.max()) + pad + 1, w))))
-        detector._deposit_boxes = cached  # type: ignore[attr-defined]
     return cached
 
 

@@ -228,7 +228,7 @@ class BoardMemory:
         # A gem seen taken is a pile changed, if too little of it changed to count.
         seen = condition(observation, game, changed.also(DEPOSIT + name for name in taken))
         seen["deposits_taken"] = taken
-        # (A pile seen to change by a faint patch only, ``conditioned.FAINT``, says
+        # (A pile seen to change by a faint patch only, ``pile_changes.FAINT``, says
         # nothing of how much one take changes: ``two_taken`` weighs plain changes.)
         sizes = {name: len(idx[0]) / self.detector.gem_px
                  for name, idx in changed.piles.items()

@@ -4,7 +4,7 @@ pile's change standing out of the change around it.
 >>> spotted(over, reach, gem_width=9)       # doctest: +SKIP
 True
 
-``conditioned`` counts a pile's pixels that changed by more than a threshold (so many
+``pile_changes`` counts a pile's pixels that changed by more than a threshold (so many
 grey levels over the pictures' noise). A clear gem on a grey print changes its pixels
 by less than that: its soft edge, a highlight or two. Averaged over a gem's disc,
 though, its change stands out of the change around it. That is the question asked
@@ -34,7 +34,7 @@ import numpy as np
 # still no pile was seen to change that did not.
 SPOT_SPREADS = 8.0
 # ... and a disc's mean change of this many grey levels at least, or of as many as the
-# caller asks: ``conditioned`` asks for what a faint gem's patch must change (FAINT of
+# caller asks: ``pile_changes`` asks for what a faint gem's patch must change (FAINT of
 # its threshold, which grows with the pictures' noise: 5.2 levels in a table's still
 # view, a mean of many frames). Such views agree so well that any change stands out of
 # their ring: a change come in from beside a pile changed a disc at its corner by 4.1
@@ -54,7 +54,7 @@ def spotted(over: np.ndarray, reach: np.ndarray, gem_width: int,
             least: float = SPOT_LEVELS) -> bool:
     """Whether a pile's change holds a gem's spot. `over`: per pixel of a box around
     the pile, its change less the change around it (grey levels, as
-    ``conditioned._gem_sized`` measures it); `reach`: where a gem of the pile may lie
+    ``pile_changes.pile_changes`` measures it); `reach`: where a gem of the pile may lie
     in that box (bool); `gem_width`: a gem's width in pixels (odd); `least`: the
     least mean change of a spot's disc, in grey levels (never below SPOT_LEVELS)."""
     if not reach.any():

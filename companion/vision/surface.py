@@ -45,6 +45,17 @@ TILT_KEEP = 70    # percent of cells (the most board-like) the white-balance til
 BARE_ENOUGH = 3
 
 
+# A pixel of the corrected board image changed when its colour moved more than this
+# (the distance in B, G, R; the light-corrected scale, marker paper = 225): well above
+# sensor noise after the detector's smoothing, well below a canoe or gem against the
+# river. The distance, not the most changed channel: a blue hull leaving blue water
+# moves every channel, none by much (the tuned g111 e18 with the setup calibration:
+# 22 pixels of 7L's box over 40 in one channel, 106 in the distance; a quiet part of
+# the board none over 10 in either). (The print's agreement across a knock, ``views``,
+# and a canoe's bow beside a pile still hold the most changed channel to it.)
+PIXEL_CHANGE = 40
+
+
 def largest_change(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """Per pixel of two BGR images of one size, how far its most changed channel moved
     (uint8)."""

@@ -10,8 +10,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .conditioned import PIXEL_CHANGE
-from .surface import largest_change
+from .surface import PIXEL_CHANGE, largest_change
 
 if TYPE_CHECKING:
     from .detect import Detector

@@ -12,17 +12,10 @@ import pytest
 from companion.rules import Game
 from companion.vision.board import CANOE_REACH
 from companion.vision.conditioned import (
-    DEPOSIT_CHANGE,
-    FAINT,
-    PILE_AROUND_MM,
-    PIXEL_CHANGE,
     ROW_END,
     SPILL_HULLS,
     WEATHER,
     Changes,
-    _deposit_boxes,
-    _gem_sized,
-    _gem_width,
     _place_labels,
     _place_pixels,
     changed_places,
@@ -31,8 +24,16 @@ from companion.vision.conditioned import (
 from companion.vision.expected import canoes_of, expected_observation
 from companion.vision.inference import compare, infer, read_observation
 from companion.vision.observer import Vision
+from companion.vision.pile_changes import (
+    DEPOSIT_CHANGE,
+    FAINT,
+    PILE_AROUND_MM,
+    deposit_boxes,
+    gem_width,
+    pile_changes,
+)
 from companion.vision.render import Nuisance
-from companion.vision.surface import largest_change
+from companion.vision.surface import PIXEL_CHANGE, largest_change
 from companion.vision.thresholds import _odd
 
 
@@ -194,10 +195,10 @@ def test_each_pile_is_measured_as_against_the_whole_board(vision, board, picture
     k = _odd(PILE_AROUND_MM * vision.detector.scale)
     everywhere = cv2.subtract(most, cv2.medianBlur(most, k))
     detector = vision.detector
-    boxes = _deposit_boxes(detector)
+    boxes = deposit_boxes(detector)
     assert len(boxes) == len(board.deposits)
     for least in (3.0, 20.0, 60.0):
-        per_pile, _, _ = _gem_sized(detector, most, least)
+        per_pile, _, _ = pile_changes(detector, most, least)
         for _, ys, xs, _ in boxes:
             assert (per_pile[ys, xs] == (everywhere[ys, xs] > least)).all()
 
@@ -218,9 +219,9 @@ def test_a_pile_that_changed_by_no_more_than_the_threshold_is_not_measured(visio
     assert int(most[pixels[names[0]]].max()) == 0
     for name in names[1:]:
         strongest = int(most[pixels[name]].max())
-        assert _gem_sized(detector, most, strongest - 1.0)[0][pixels[name]].any()
-        assert not _gem_sized(detector, most, float(strongest))[0][pixels[name]].any()
-    assert not any(m[pixels[names[0]]].any() for m in _gem_sized(detector, most, 0.0)[:2])
+        assert pile_changes(detector, most, strongest - 1.0)[0][pixels[name]].any()
+        assert not pile_changes(detector, most, float(strongest))[0][pixels[name]].any()
+    assert not any(m[pixels[names[0]]].any() for m in pile_changes(detector, most, 0.0)[:2])
 
 
 def _raised(image: np.ndarray, ys: np.ndarray, xs: np.ndarray, by: int) -> np.ndarray:
@@ -241,7 +242,7 @@ def test_a_faint_change_a_gem_wide_changes_its_pile(vision, board, picture):
     after = _raised(picture, ys, xs, int(np.ceil((FAINT + 0.2) * DEPOSIT_CHANGE)))
     changes = changed_places(vision.detector, picture, after)
     assert "deposit:violet" in changes
-    plain, _, _ = _gem_sized(vision.detector, largest_change(picture, after), DEPOSIT_CHANGE)
+    plain, _, _ = pile_changes(vision.detector, largest_change(picture, after), DEPOSIT_CHANGE)
     assert not plain.any()
     # (Nothing to name a gem taken by: its plain change is what names it.)
     assert len(changes.piles["violet"][0]) == 0
@@ -268,13 +269,13 @@ def test_a_faint_change_beside_a_canoe_come_off_the_pile_is_no_gem(vision, board
     halo = tuple(np.meshgrid(rows, band, indexing="ij"))
     halo_ys, halo_xs = halo[0].ravel(), halo[1].ravel()
     faintly = _raised(picture, halo_ys, halo_xs, int(0.9 * DEPOSIT_CHANGE))
-    _, alone, _ = _gem_sized(detector, largest_change(picture, faintly), DEPOSIT_CHANGE)
+    _, alone, _ = pile_changes(detector, largest_change(picture, faintly), DEPOSIT_CHANGE)
     assert alone[halo_ys, halo_xs].any()
     # (A bow two pixels wide: a wider one fills half the median around the pile's edge,
     # which then takes the halo's change out by itself.)
     bow = tuple(np.meshgrid(rows, np.arange(left - 2, left), indexing="ij"))
     after = _raised(faintly, bow[0].ravel(), bow[1].ravel(), 100)
-    _, faint, _ = _gem_sized(detector, largest_change(picture, after), DEPOSIT_CHANGE)
+    _, faint, _ = pile_changes(detector, largest_change(picture, after), DEPOSIT_CHANGE)
     assert not faint[halo_ys, halo_xs].any()
 
 
@@ -421,7 +422,7 @@ def test_a_clear_gem_taken_in_a_still_view_changes_its_pile(vision, board, pictu
     detector = vision.detector
     s = detector.scale
     centre = np.asarray(board.deposits["violet"], float).mean(axis=0) * s
-    gem = _spot_disc((int(centre[1]), int(centre[0])), _gem_width(detector) / 2,
+    gem = _spot_disc((int(centre[1]), int(centre[0])), gem_width(detector) / 2,
                      side=max(picture.shape[:2]))[:picture.shape[0], :picture.shape[1]]
     before = _noisy(picture, 1, 1.0)
     lifted = picture.astype(np.float32)
@@ -429,7 +430,7 @@ def test_a_clear_gem_taken_in_a_still_view_changes_its_pile(vision, board, pictu
     after = _noisy(lifted, 2, 1.0)
     most = largest_change(before, after)
     least = DEPOSIT_CHANGE + 3 * float(np.median(most[::4, ::4]))  # (as changed_places)
-    plain, faint, spots = _gem_sized(detector, most, least)
+    plain, faint, spots = pile_changes(detector, most, least)
     idx = _place_pixels(detector)["deposit:violet"]
     assert np.count_nonzero(plain[idx] | faint[idx]) < detector.gem_px
     assert "deposit:violet" in spots
@@ -444,7 +445,7 @@ def test_a_spot_beside_a_canoes_change_off_the_pile_is_no_gem(vision, board, pic
     # the change around it, the canoe's in its ring.
     detector = vision.detector
     ys, xs = _place_pixels(detector)["deposit:violet"]
-    g = _gem_width(detector)
+    g = gem_width(detector)
     row = int(np.median(ys))
     left = int(xs[ys == row].min())
     spot = _spot_disc((row, left + g // 2), g / 2, side=max(picture.shape[:2])
@@ -453,9 +454,9 @@ def test_a_spot_beside_a_canoes_change_off_the_pile_is_no_gem(vision, board, pic
     lifted[spot] += 8.0
     after = lifted.astype(np.uint8)
     most = largest_change(picture, after)
-    assert "deposit:violet" in _gem_sized(detector, most, DEPOSIT_CHANGE)[2]
+    assert "deposit:violet" in pile_changes(detector, most, DEPOSIT_CHANGE)[2]
     bow = np.zeros(picture.shape[:2], bool)
     bow[row - g:row + g + 1, left - g - 3:left - g] = True
     lifted[bow] += 2 * PIXEL_CHANGE
     most = largest_change(picture, np.clip(lifted, 0, 255).astype(np.uint8))
-    assert "deposit:violet" not in _gem_sized(detector, most, DEPOSIT_CHANGE)[2]
+    assert "deposit:violet" not in pile_changes(detector, most, DEPOSIT_CHANGE)[2]

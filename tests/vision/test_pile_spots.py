@@ -27,7 +27,7 @@ def _noise(seed: int, sigma: float = 1.0) -> np.ndarray:
 
 def _measured(seed: int, sigma: float, gem: float = 0.0) -> np.ndarray:
     # Two noisy pictures of a grey print, a gem's change of `gem` levels between them,
-    # measured as ``conditioned._gem_sized`` measures a pile: the largest channel's
+    # measured as ``pile_changes.pile_changes`` measures a pile: the largest channel's
     # change, less its median over PILE_AROUND_MM (here 31 pixels), in uint8.
     rng = np.random.default_rng(seed)
     grey = np.full((SIDE, SIDE, 3), 120.0)
