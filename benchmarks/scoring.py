@@ -121,6 +121,10 @@ def figures(results: list[dict], digits: int = 1) -> dict[str, str]:
         "canoes invented": str(t["invented"]),
         "canoe with gem (of seen)": pct(t["gem_right"], t["gem_checked"], digits),
         "gem unknown": str(t["gem_unknown"]),
+        # (Unknown is honest; a gem named that is not there, or "empty" for a gem that
+        # is, is the guess the reading must not make.)
+        "gem named wrong": pct(t["gem_checked"] - t["gem_right"] - t["gem_unknown"],
+                               t["gem_checked"], digits),
         "weather": pct(t["weather_right"], len(plain), digits),
         "discs": pct(t["disc_right"], t["discs"], digits),
         "discs out of the river seen": pct(t["discs_out_seen"], t["discs_out"], digits),

@@ -121,7 +121,7 @@ def main() -> int:
     print(f"  canoe place and colour       {f['canoe place and colour']}")
     print(f"  invented canoes              {f['canoes invented']}")
     print(f"  gem (of canoes seen)         {f['canoe with gem (of seen)']}"
-          f"  [unknown: {f['gem unknown']}]")
+          f"  [unknown: {f['gem unknown']}, named wrong: {f['gem named wrong']}]")
     print(f"  weather                      {f['weather']}")
     print(f"  discs                        {f['discs']}"
           f"  [out of the river seen: {f['discs out of the river seen']}]")
