@@ -5,9 +5,11 @@ hull: pixels unlike the hull give the direction in which the middle leaves the h
 colour, towards one gem's colour; a middle paler than this table's empty hulls of the
 colour is a clear gem (``looks.PieceLooks.pale_gem``), and so is one that looks as the
 clear gems this table confirmed in such hulls did (``clear_look``); a faceted middle of
-the hull's own colour is that colour's gem. On the river the gem model (``gem_model``,
-fitted on many tables) weighs what these rules say: it names a coloured gem they missed
-and leaves a colour it contradicts unknown. Unsure is "unknown".
+the hull's own colour is that colour's gem, and so is a smooth one that looks as this
+table's gems of that colour did in such hulls (``own_look``). On the river the gem
+model (``gem_model``, fitted on many tables) weighs what these rules say: it names a
+coloured gem they missed and leaves a colour it contradicts unknown. Unsure is
+"unknown".
 """
 
 from __future__ import annotations
@@ -159,9 +161,11 @@ class GemReader(Stage):
             # gloss is paler than the clear gem that covers it). Else
             # empty, unless the middle is faceted: then a gem of the hull's own colour
             # (a red gem in a red canoe), if there is such a gem; unsure while this
-            # table has shown nothing to tell a faceted middle by. (The learned looks
-            # name no gem here: a gem claimed where none is costs the inference far
-            # more than one missed, and a look learned from a few sightings is no
+            # table has shown nothing to tell a faceted middle by; or unless it looks
+            # as this table's gems of the hull's own colour did (below). (Only looks
+            # learned of both, the empty hulls and that gem, ENOUGH times, name a gem
+            # here, as ``middle_gem`` does not: a gem claimed where none is costs the
+            # inference far more than one missed, and a look of a few sightings is no
             # evidence that a gem is there at all.)
             if ashore:
                 return None
@@ -173,7 +177,14 @@ class GemReader(Stage):
             faceted = self._faceted(texture, player, plain)
             if faceted:
                 return own or UNKNOWN
-            return UNKNOWN if clear == UNKNOWN or (faceted is None and own) else None
+            if clear == UNKNOWN or (faceted is None and own):
+                return UNKNOWN
+            # Smooth as an empty hull, but looking as this table's gems of the hull's
+            # own colour did in such hulls (``own_look``): under a soft lamp such a
+            # gem's facets hardly show (the tuned g112: 18 of 19 yellow gems in the
+            # yellow hull read empty by their texture; their looks told 22 such gems
+            # over the tuned games, and no empty hull read empty was nearer that look).
+            return self.looks.own_look(player, look) if own else None
         v = core - hull
         angles = []
         for g in self._gem_idx:

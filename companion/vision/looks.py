@@ -196,12 +196,26 @@ class PieceLooks(TakeLooks):
         Paleness alone (``pale_gem``) points one way; under a glossy lamp an empty
         hull's gloss is paler than the gem that covers it, and only the looks this table
         confirmed say which way its clear gems lie."""
+        return self._plain_look(player, "clear", look)
+
+    def own_look(self, player: str, look: tuple[float, ...] | None) -> str | None:
+        """What a plain middle's whole look says of a gem of the hull's own colour (a
+        yellow gem in a yellow hull: nothing in the middle unlike the hull), once this
+        table has shown both its empty hulls (PALE_ENOUGH) and such gems (ENOUGH) in
+        them: that gem when nearer their look, "unknown" when about as near both, None
+        when nearer the empty hulls' or when it cannot say (as ``clear_look``). How
+        uneven the middle is (``GemReader._faceted``) tells such a gem under some lamps
+        only; its shading and tint as this table confirmed it tell it under others."""
+        return self._plain_look(player, player, look)
+
+    def _plain_look(self, player: str, gem: str, look: tuple[float, ...] | None
+                    ) -> str | None:
         empty = self._middles.get((player, None))
-        clear = self._middles.get((player, "clear"))
-        if look is None or not empty or not clear or len(empty) < PALE_ENOUGH \
-                or len(clear) < ENOUGH:
+        shown = self._middles.get((player, gem))
+        if look is None or not empty or not shown or len(empty) < PALE_ENOUGH \
+                or len(shown) < ENOUGH:
             return None
-        said = nearest(look, {None: empty, "clear": clear})
+        said = nearest(look, {None: empty, gem: shown})
         return None if said == EMPTY else said
 
     def middle_gem(self, player: str, look: tuple[float, ...] | None) -> str | None:

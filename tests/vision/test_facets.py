@@ -14,6 +14,7 @@ import pytest
 
 from companion.vision.detect import Detector
 from companion.vision.looks import ENOUGH
+from companion.vision.middle_looks import PALE_ENOUGH
 from companion.vision.seen_canoes import SeenCanoe
 from companion.vision.sighting import UNKNOWN
 from companion.vision.stage import GemEvidence
@@ -66,3 +67,21 @@ def test_middles_with_something_unlike_the_hull_or_too_few_give_no_yardstick(det
     # no claim of a gem. One as smooth as the noise is empty.
     assert detector._gem(_plain(GEM_TEXTURE + 1), "red").gem == UNKNOWN
     assert detector._gem(_plain(GEM_TEXTURE - 1), "red").gem is None
+
+
+def test_a_smooth_middle_that_looks_as_the_tables_own_colour_gems_did_is_that_gem(detector):
+    # Under a soft lamp a red gem in a red hull is as smooth as the empty hull: the
+    # looks this table confirmed of both tell them apart (``PieceLooks.own_look``).
+    # (as pale as the empty hull: no clear gem; its tint shifted as a red gem tints it)
+    empty, red_gem = (0.8, 0.0, 0.0, 0.0), (0.8, 0.0, 0.3, 0.3)
+    smooth = GEM_TEXTURE - 1
+    assert detector._gem(_plain(smooth)._replace(look=red_gem), "red").gem is None
+    for i in range(max(ENOUGH, PALE_ENOUGH)):
+        shift = 1e-6 * i  # (each sighting its own look)
+        detector.looks.learn([SeenCanoe("red", "3", smooth, look=(*empty[:3], shift)),
+                              SeenCanoe("red", "5", smooth, look=(*red_gem[:3], 0.3 + shift))],
+                             {"red": [("3", None), ("5", "red")]})
+    assert detector._gem(_plain(smooth)._replace(look=red_gem), "red").gem == "red"
+    assert detector._gem(_plain(smooth)._replace(look=empty), "red").gem is None
+    # A hull colour no gem has (green) keeps an empty look empty.
+    assert detector._gem(_plain(smooth)._replace(look=red_gem), "green").gem is None

@@ -348,6 +348,23 @@ def test_a_clear_gems_look_says_nothing_before_enough_empty_hulls_were_seen():
     assert looks.clear_look("yellow", clear) is None
 
 
+def test_a_gem_of_the_hulls_own_colour_is_told_by_its_look_once_the_table_showed_it():
+    # A yellow gem in a yellow hull shows nothing unlike the hull, and under a soft lamp
+    # its facets hardly show: the looks this table confirmed tell it from the empty hull.
+    looks = PieceLooks()
+    empty, own = (0.80, 0.0, 0.0, 0.0), (0.55, 0.0, 0.3, 0.0)
+    _middles(looks, "yellow", None, empty, times=PALE_ENOUGH)
+    assert looks.own_look("yellow", own) is None            # no yellow gem seen in one yet
+    _middles(looks, "yellow", "yellow", own, times=ENOUGH)
+    assert looks.own_look("yellow", own) == "yellow"
+    assert looks.own_look("yellow", (0.79, 0.0, 0.01, 0.0)) is None  # an empty hull
+    assert looks.own_look("yellow", (0.675, 0.0, 0.15, 0.0)) == "unknown"
+    assert looks.own_look("red", own) is None               # another hull colour
+    assert looks.own_look("yellow", None) is None           # not measured
+    # A clear gem's look is another question (``clear_look``).
+    assert looks.clear_look("yellow", own) is None
+
+
 def test_a_canoe_read_again_where_it_lay_is_one_sighting_of_its_look():
     # A canoe that did not move is read from its cached middle: the same look, which
     # says no more the tenth time than the first.
