@@ -199,13 +199,9 @@ class PieceLooks(TakeLooks):
         return self._plain_look(player, "clear", look)
 
     def own_look(self, player: str, look: tuple[float, ...] | None) -> str | None:
-        """What a plain middle's whole look says of a gem of the hull's own colour (a
-        yellow gem in a yellow hull: nothing in the middle unlike the hull), once this
-        table has shown both its empty hulls (PALE_ENOUGH) and such gems (ENOUGH) in
-        them: that gem when nearer their look, "unknown" when about as near both, None
-        when nearer the empty hulls' or when it cannot say (as ``clear_look``). How
-        uneven the middle is (``GemReader._faceted``) tells such a gem under some lamps
-        only; its shading and tint as this table confirmed it tell it under others."""
+        """As ``clear_look``, of a gem of the hull's own colour (a yellow gem in a
+        yellow hull): its facets (``GemReader._faceted``) show under some lamps only;
+        its look as this table confirmed it tells it under others."""
         return self._plain_look(player, player, look)
 
     def _plain_look(self, player: str, gem: str, look: tuple[float, ...] | None
