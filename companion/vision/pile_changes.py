@@ -138,3 +138,7 @@ def deposit_boxes(detector: Detector
                             max(int(xs.min()) - pad, 0), min(int(xs.max()) + pad + 1, w))))
         detector._deposit_boxes = cached  # type: ignore[attr-defined]
     return cached
+
+
+__all__ = ["DEPOSIT", "DEPOSIT_CHANGE", "FAINT", "PILE_AROUND_MM", "deposit_boxes", "gem_width",
+           "pile_changes"]

@@ -293,5 +293,5 @@ class Surface:
         return out
 
 
-__all__ = ["BARE_ENOUGH", "FRESH", "Surface", "cell_look", "cell_px", "channel_most",
-           "colour_moved", "fresh", "largest_change"]
+__all__ = ["BARE_ENOUGH", "FRESH", "PIXEL_CHANGE", "Surface", "cell_look", "cell_px",
+           "channel_most", "colour_moved", "fresh", "largest_change"]
