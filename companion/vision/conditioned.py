@@ -140,17 +140,18 @@ def changed_places(detector: Detector, before: np.ndarray, after: np.ndarray,
     if (wanted is None or WEATHER in wanted) and \
             max(weather.values()) >= CLOUD_CHANGE + 1.5 * floor:
         out.add(WEATHER)
-    rows: set[str] = set()
+    spills: dict[str, frozenset[str]] = {}
     if wanted is None or wanted & set(SLOTS):
         # (The patches of change, found once for the rows and the spills.)
         patches = cv2.connectedComponentsWithStats(diff.astype(np.uint8), connectivity=8)
         rows = _rows_beyond(detector, patches, pixels)
         out |= rows if wanted is None else rows & wanted
-    # (Which place a patch belongs to needs every place measured. A row's end changed
-    # is a slot's own change.)
-    spills = {place: spilled
-              for place, spilled in _spills(detector, diff, patches, pixels, out).items()
-              if place not in rows} if wanted is None else {}
+        if wanted is None:
+            # (Which place a patch belongs to needs every place measured. A row's end
+            # changed is a slot's own change.)
+            spills = {place: spilled for place, spilled
+                      in _spills(detector, diff, patches, pixels, out).items()
+                      if place not in rows}
     return Changes(out, weather, piles, spills)
 
 
@@ -171,7 +172,6 @@ def _rows_beyond(detector: Detector, patches: tuple[int, np.ndarray, np.ndarray,
     sized = np.flatnonzero((area >= ROW_END * detector.canoe_px)
                            & (area <= SPILL_HULLS * detector.canoe_px))
     names = list(detector.board.slots)
-    centres = np.array(list(detector.board.slots.values()), np.float64)
     reach = CANOE_REACH * detector.board.disc_radius_mm
     out = set()
     for i in sized[sized > 0]:
@@ -179,8 +179,7 @@ def _rows_beyond(detector: Detector, patches: tuple[int, np.ndarray, np.ndarray,
         ys, xs = np.nonzero(labels[y:y + h, x:x + w] == i)
         if np.count_nonzero(where[ys + y, xs + x] < 0) < HOME_SHARE * area[i]:
             continue
-        far = ((xs[:, None] + x + 0.5) / detector.scale - centres[:, 0]) ** 2 \
-            + ((ys[:, None] + y + 0.5) / detector.scale - centres[:, 1]) ** 2
+        far = _slot_distances(detector, ys + y, xs + x)
         near = np.flatnonzero(np.count_nonzero(far <= reach * reach, axis=0) >= enough)
         if len(near) == 1:
             out.add(names[near[0]])
@@ -240,6 +239,14 @@ def _place_labels(detector: Detector, pixels: Mapping[str, tuple[np.ndarray, np.
     return cached
 
 
+def _slot_distances(detector: Detector, ys: np.ndarray, xs: np.ndarray) -> np.ndarray:
+    """The squared distance (mm²) of each pixel (ys, xs) of the board image from each
+    slot's centre: one row per pixel, one column per slot, in the board's order."""
+    centres = np.array(list(detector.board.slots.values()), np.float64)
+    return ((xs[:, None] + 0.5) / detector.scale - centres[:, 0]) ** 2 \
+        + ((ys[:, None] + 0.5) / detector.scale - centres[:, 1]) ** 2
+
+
 def _place_pixels(detector: Detector) -> dict[str, tuple[np.ndarray, np.ndarray]]:
     """Each place's pixels, worked out once per detector. A pixel in reach of two slots
     belongs to the nearer one, so a canoe put down on one slot does not change its
@@ -248,16 +255,14 @@ def _place_pixels(detector: Detector) -> dict[str, tuple[np.ndarray, np.ndarray]
     if cached is None:
         s = detector.scale
         names = list(detector.board.slots)
-        centres = np.array(list(detector.board.slots.values()), np.float64)
         cached = {}
         for place, mask in detector.place_mask.items():
             ys, xs = np.nonzero(mask & detector.valid)
             if place in names:
                 # (Only the slot's own pixels are measured against every slot's centre:
                 # the whole board's distances cost the first judged view 50 ms.)
-                far = ((xs[:, None] + 0.5) / s - centres[:, 0]) ** 2 \
-                    + ((ys[:, None] + 0.5) / s - centres[:, 1]) ** 2
-                mine = np.argmin(far, axis=1) == names.index(place)
+                mine = np.argmin(_slot_distances(detector, ys, xs), axis=1) \
+                    == names.index(place)
                 ys, xs = ys[mine], xs[mine]
             cached[place] = (ys, xs)
         for name, idx in deposit_pixels(detector.board, detector.shape, s).items():
