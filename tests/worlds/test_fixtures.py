@@ -83,16 +83,18 @@ def test_every_change_of_the_board_has_a_hand_frame_then_a_stable_frame(game_dir
 
 
 def test_the_fixtures_fit_the_repository_budget():
-    # Twenty-four short games and eighteen worlds' stills (README.md); a twenty-fifth
+    # Twenty-eight short games and eighteen worlds' stills (README.md); a twenty-ninth
     # game needs a reason. (The eighteenth to twentieth, 2026-11-27: a fourth and a fifth
     # tuned board; the first showed moves missed, which no tuned world had. The
     # twenty-first and -second: two more on the fifth, whose one game was asked about
     # most. The twenty-third, 2026-12-03: a sixth board and a fresh draw of the looks,
     # w111, whose first read put the weather wrong on half its stills. The
     # twenty-fourth, 2026-12-07: a fresh draw, w112, whose first read missed a move
-    # that only a pile showed, as no tuned game had.)
+    # that only a pile showed, as no tuned game had. The twenty-fifth to -eighth,
+    # 2026-12-07: untuned, one on each of w904-w906 and a fourth on w904, so that the
+    # issue's "9 games of 10" not for tuning can be measured at all.)
     total = sum(p.stat().st_size for p in FIXTURES.rglob("*") if p.is_file())
-    assert total < 165 * 1024 * 1024
+    assert total < 190 * 1024 * 1024
 
 
 def test_every_world_and_game_of_the_generator_is_committed():
