@@ -40,13 +40,6 @@ class FitWeights:
     # way round: more than MARGIN apart, so it tells two otherwise equal events apart;
     # a slip to ask about (a pile nudged by a hand), never a move flagged.
     deposit: float = 1.0
-    # A gem of a colour seen taken from a pile (where it lay, that gem before and the
-    # print after: ``Sighting.deposits_taken``) that the event does not take: that is
-    # seen as plainly as a canoe (`missing`). On the tuned games the camera named ~150
-    # takes and never a wrong colour, and of ~2,900 piles no move changed it saw none
-    # change (``benchmarks/worlds_piles.py``); a pile seen to change, or not, is told
-    # less surely (40 of 43 piles that changed were seen to), so it costs `deposit`.
-    taken_seen: float = 2.0
     # A place whose pixels changed where the event leaves it as it was, or the other
     # way round: as a deposit.
     stirred: float = 1.0

@@ -62,7 +62,7 @@ def deposit_mismatches(before: Mapping[str, Mapping[str, int]],
 
     # A gem seen taken from a pile the event changes otherwise: another gem taken from
     # it (the other colour of a deposit holding two), or one put on it instead.
-    other = [Mismatch("deposit", None, name, name, weights.taken_seen, gem=taken[name])
+    other = [Mismatch("deposit", None, name, name, weights.deposit, gem=taken[name])
              for name in sorted(taken) if name in changes and not takes_seen(name)]
     # A pile seen to change as two of its gems taken do, where the event takes one
     # gem and puts none: the other canoe loaded there too.
@@ -88,9 +88,7 @@ def deposit_mismatches(before: Mapping[str, Mapping[str, int]],
                       taken=sum(after.get(name, {}).values()) < sum(before.get(name, {}).values()),
                       shows=_shows(before.get(name, {}), after.get(name, {}), seen))
              for name in sorted(changes - seen.deposits_changed)]
-            + [Mismatch("deposit", None, None, name,
-                        weights.deposit if taken.get(name) is None else weights.taken_seen,
-                        gem=taken.get(name))
+            + [Mismatch("deposit", None, None, name, weights.deposit, gem=taken.get(name))
                for name in sorted(seen.deposits_changed - changes)] + other)
 
 

@@ -8,7 +8,6 @@ import numpy as np
 import pytest
 
 from companion.rules import Game, parse_turn
-from companion.vision.fit import DEFAULT_WEIGHTS
 from companion.vision.fit_changes import deposit_mismatches
 from companion.vision.piles_taken import LEAST_SHARE, gems_taken, two_apart
 from companion.vision.sighting import Sighting
@@ -148,25 +147,6 @@ def test_R_GEM_3_a_gem_seen_taken_tells_which_of_a_deposits_colours_was_loaded()
     assert (m.expected, m.seen, m.gem) == (None, "blue", "blue")
     assert m.message == ("a blue gem was seen taken from the blue deposit, the move takes "
                          "none from it")
-
-
-def test_R_GEM_3_a_gem_seen_taken_weighs_against_a_move_as_a_canoe_seen_does():
-    # A gem's colour where it lay before and the print after is seen as plainly as a
-    # canoe; a pile seen to change, or not, less surely. A move that takes none of the
-    # gem seen taken costs as a canoe missing; one that leaves a pile seen to change
-    # with no gem named costs a deposit.
-    weights = DEFAULT_WEIGHTS
-    assert weights.taken_seen == weights.missing > weights.deposit
-    before = {"yellow": {"yellow": 5}, "violet": {"violet": 4}}
-    seen = Sighting({}, None, deposits_changed=frozenset({"yellow", "violet"}),
-                    deposits_taken={"yellow": "yellow"})
-    unload = {"yellow": {"yellow": 5, "clear": 1}, "violet": {"violet": 4}}
-    costs = {m.gem: m.cost for m in deposit_mismatches(before, unload, seen)}
-    assert costs == {"yellow": weights.taken_seen, None: weights.deposit}
-    # the move that took it pays only for the other pile, seen to change unnamed
-    took = {"yellow": {"yellow": 4}, "violet": {"violet": 4}}
-    (m,) = deposit_mismatches(before, took, seen)
-    assert (m.seen, m.gem, m.cost) == ("violet", None, weights.deposit)
 
 
 @pytest.mark.parametrize("takes_shown", [None, {"red": 1.0, "blue": 1.0, "clear": 1.0,
