@@ -1728,3 +1728,30 @@ def test_R_PTS_1_the_moves_no_camera_sees_are_exactly_those_leaving_every_piece_
             assert (turn in unseen) == same, format_turn(turn)
         found += len(unseen)
     assert found > 0
+
+
+def test_R_GEM_3_a_take_seen_from_a_pile_the_move_leaves_never_gets_a_hidden_load_flagged():
+    # A legal load whose gem the picture did not show, and a gem seen taken from a pile
+    # the move leaves as it was (a pile nudged by a hand, a canoe's bow over it): two
+    # slips of the camera. The players are asked (or the move taken), never stopped.
+    # (A take seen costs as a pile seen to change, FitWeights.deposit: at the cost of a
+    # canoe missing, 131 of 242 such turns were flagged.)
+    rng = random.Random(5)
+    tried = 0
+    for game, turn in sampled_turns(POOL, 15, rng, at_most=10):
+        obs = observe_after(game, turn)
+        mine = [c for s in obs["slots"].values() for c in s["canoes"]
+                if c["player"] == turn.player and c["gem"]]
+        piles = game.state.deposits
+        changes = changed_piles(piles, state_after(game, turn).deposits)
+        aside = [name for name, gems in piles.items() if name not in changes and any(gems.values())]
+        if not mine or not aside:
+            continue
+        mine[0]["gem"] = None
+        gem = next(g for g, n in piles[aside[0]].items() if n)
+        obs |= {"deposits_changed": sorted(changes | {aside[0]}),
+                "deposits_taken": {aside[0]: gem}}
+        result = infer_turn(game, obs)
+        assert result.status != "none", (format_turn(turn), result.summary)
+        tried += 1
+    assert tried >= 20, tried
